@@ -1,0 +1,46 @@
+"""A text drawing of the table, as the rules site draws its diagrams: the arch of
+piles, the reserve in the middle, each place's top card and under it the place's name
+(1 … 12, R1 … R8) and how many cards it holds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .i18n import card_label
+from .layout import GRID_COLUMNS, GRID_ROWS, POSITIONS, SLOTS
+
+if TYPE_CHECKING:
+    from .game import Game
+
+CELL = 8
+
+
+def place_caption(slot: str, count: int) -> str:
+    """``1 (8)`` for pile P1 holding 8 cards, ``R3 (0)`` for an empty reserve place."""
+    name = slot[1:] if slot.startswith("P") else slot
+    return f"{name} ({count})"
+
+
+def draw(game: Game, lang: str = "pt") -> str:
+    """The table as lines of text (no trailing spaces)."""
+    width = CELL * GRID_COLUMNS
+    lines: list[str] = []
+    for row in range(1, GRID_ROWS + 1):
+        cards = [" "] * width
+        captions = [" "] * width
+        for slot in SLOTS:
+            r, col = POSITIONS[slot]
+            if r != row:
+                continue
+            start = int((col - 1) * CELL)
+            top = game.top(slot)
+            label = "··" if top is None else card_label(top, lang)
+            for target, value in ((cards, label), (captions, place_caption(slot, game.count(slot)))):
+                cell = value.center(CELL)
+                target[start : start + CELL] = list(cell)
+        lines.append("".join(cards).rstrip())
+        lines.append("".join(captions).rstrip())
+        lines.append("")
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)

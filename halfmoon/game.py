@@ -1,0 +1,416 @@
+"""A game of Half Moon: the table, the tap state machine, score, undo/redo and clock.
+
+The table is 20 places (12 piles, then 8 reserve places), each a stack of cards from
+bottom to top; a reserve place holds at most one card.  Only top cards are playable,
+so a removal pops one card from each place it uses and an undo pushes it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from . import snapshot
+from .cards import Card, parse_card
+from .clock import Clock
+from .deal import canonical_code, deal, parse_code, random_code
+from .layout import PILE_COUNT, RESERVE_COUNT, SLOTS, slot_index
+from .rules import PAIR_POINTS, PAIR_SUM, TRIO_POINTS, has_move, is_pair, is_trio
+
+Outcome = Literal["select", "deselect", "pair", "trio", "replace", "clear", "ignored"]
+ErrorKind = Literal["sum", "trio"]
+Status = Literal["playing", "won", "impasse"]
+
+PLAYING: Final = "playing"
+WON: Final = "won"
+IMPASSE: Final = "impasse"
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """One move: the places used, in tap order, and the cards that left them."""
+
+    slots: tuple[str, ...]
+    cards: tuple[Card, ...]
+
+    @property
+    def kind(self) -> Literal["pair", "trio"]:
+        return "pair" if len(self.slots) == 2 else "trio"
+
+    @property
+    def points(self) -> int:
+        return PAIR_POINTS if len(self.slots) == 2 else TRIO_POINTS
+
+
+@dataclass(frozen=True, slots=True)
+class TapResult:
+    """What a tap did.
+
+    ``outcome``: ``"select"`` (the card joined the selection), ``"deselect"``,
+    ``"pair"`` / ``"trio"`` (removed), ``"replace"`` (a face of the same rank took
+    the place of a selected one), ``"clear"`` (a wrong card emptied the selection) or
+    ``"ignored"`` (nothing playable there, or the game is over).  ``error`` is
+    ``"sum"`` or ``"trio"`` when the tap was a mistake the player may be told about.
+    """
+
+    outcome: Outcome
+    error: ErrorKind | None
+    selection: tuple[str, ...]
+    removal: Removal | None = None
+    status: Status = "playing"
+
+
+class Game:
+    """A Half Moon position with its history.  Create with :meth:`new`,
+    :meth:`from_layout` or :meth:`from_dict`."""
+
+    UNDO_LIMIT: int = 100
+    """How many removals in a row can be taken back."""
+
+    __slots__ = (
+        "_clock",
+        "_code",
+        "_history",
+        "_layout",
+        "_places",
+        "_redo",
+        "_score",
+        "_selection",
+        "_started",
+        "_status",
+    )
+
+    def __init__(
+        self,
+        places: list[list[Card]],
+        *,
+        code: str | None,
+        layout: tuple[tuple[tuple[str, ...], ...], tuple[str | None, ...]] | None,
+    ) -> None:
+        self._places = places
+        self._code = code
+        self._layout = layout
+        self._history: list[Removal] = []
+        self._redo: list[Removal] = []
+        self._selection: tuple[str, ...] = ()
+        self._score = 0
+        self._clock = Clock()
+        self._started = False
+        self._status: Status = self._compute_status()
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, code: str | None = None) -> Game:
+        """The deal for ``code`` (any case, spaces around allowed), or a random deal.
+
+        Raises :class:`~halfmoon.deal.CodeError` (a ``ValueError``) for an invalid code.
+        """
+        canonical = random_code() if code is None else canonical_code(code)
+        piles, reserve = deal(parse_code(canonical))
+        places = [list(p) for p in piles] + [[c] for c in reserve]
+        return cls(places, code=canonical, layout=None)
+
+    @classmethod
+    def from_layout(
+        cls, piles: Sequence[Sequence[str]], reserve: Sequence[str | None]
+    ) -> Game:
+        """A position from card codes: 12 piles bottom → top and 8 reserve entries
+        (a code or ``None``).  Raises ``ValueError`` for impossible input."""
+        if isinstance(piles, (str, bytes)) or not isinstance(piles, Sequence):
+            raise ValueError("piles must be a list of 12 lists of card codes")
+        if isinstance(reserve, (str, bytes)) or not isinstance(reserve, Sequence):
+            raise ValueError("reserve must be a list of 8 card codes or None")
+        if len(piles) != PILE_COUNT:
+            raise ValueError(f"a layout has {PILE_COUNT} piles, not {len(piles)}")
+        if len(reserve) != RESERVE_COUNT:
+            raise ValueError(
+                f"a layout has {RESERVE_COUNT} reserve places, not {len(reserve)}"
+            )
+        places: list[list[Card]] = []
+        seen: dict[Card, int] = {}
+
+        def take(code: object, where: str) -> Card:
+            if not isinstance(code, str):
+                raise ValueError(f"{where}: a card code must be text, not {code!r:.40}")
+            try:
+                c = parse_card(code)
+            except ValueError as exc:
+                raise ValueError(f"{where}: {exc}") from None
+            seen[c] = seen.get(c, 0) + 1
+            if seen[c] > 2:
+                raise ValueError(f"{where}: {c.code} appears more than twice")
+            return c
+
+        for p, pile in enumerate(piles, start=1):
+            if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence):
+                raise ValueError(f"pile P{p} must be a list of card codes")
+            places.append([take(code, f"pile P{p}") for code in pile])
+        for r, entry in enumerate(reserve, start=1):
+            places.append([] if entry is None else [take(entry, f"reserve R{r}")])
+        layout = (
+            tuple(tuple(c.code for c in stack) for stack in places[:PILE_COUNT]),
+            tuple(stack[0].code if stack else None for stack in places[PILE_COUNT:]),
+        )
+        return cls(places, code=None, layout=layout)
+
+    # --------------------------------------------------------------- the table
+    @property
+    def code(self) -> str | None:
+        """The canonical deal code, or ``None`` for a position made by from_layout."""
+        return self._code
+
+    @property
+    def piles(self) -> list[list[Card]]:
+        """The 12 piles, bottom → top (a copy)."""
+        return [list(stack) for stack in self._places[:PILE_COUNT]]
+
+    @property
+    def reserve(self) -> list[Card | None]:
+        """The 8 reserve places (a copy)."""
+        return [stack[-1] if stack else None for stack in self._places[PILE_COUNT:]]
+
+    def top(self, slot: str) -> Card | None:
+        """The playable card of a place, or ``None`` if it is empty."""
+        stack = self._places[slot_index(slot)]
+        return stack[-1] if stack else None
+
+    def count(self, slot: str) -> int:
+        """How many cards a place holds."""
+        return len(self._places[slot_index(slot)])
+
+    def playable(self) -> tuple[str, ...]:
+        """The places that hold a card, in place order."""
+        return tuple(s for s, stack in zip(SLOTS, self._places) if stack)
+
+    @property
+    def cards_left(self) -> int:
+        return sum(len(stack) for stack in self._places)
+
+    # ----------------------------------------------------------------- counters
+    @property
+    def selection(self) -> tuple[str, ...]:
+        """The selected places, in tap order."""
+        return self._selection
+
+    @property
+    def score(self) -> int:
+        return self._score
+
+    @property
+    def moves(self) -> int:
+        """Removals made and not undone (a pair or a trio is one move)."""
+        return len(self._history)
+
+    @property
+    def status(self) -> Status:
+        return self._status
+
+    @property
+    def history(self) -> tuple[Removal, ...]:
+        return tuple(self._history)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history) and len(self._redo) < self.UNDO_LIMIT
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def started(self) -> bool:
+        """Whether the player has tapped this deal yet (the clock starts then)."""
+        return self._started
+
+    def elapsed(self, now: float | None = None) -> float:
+        """Milliseconds of play (see :class:`~halfmoon.clock.Clock`)."""
+        return self._clock.elapsed(now)
+
+    @property
+    def clock_running(self) -> bool:
+        return self._clock.running
+
+    def _compute_status(self) -> Status:
+        tops = [stack[-1] for stack in self._places if stack]
+        if not tops:
+            return WON
+        return PLAYING if has_move(tops) else IMPASSE
+
+    # -------------------------------------------------------------- placement help
+    def dimmed(self) -> frozenset[str]:
+        """Playable places whose card could not complete a pair or trio with the
+        current selection (empty when nothing is selected)."""
+        selection = self._selection
+        if not selection:
+            return frozenset()
+        tops = {s: stack[-1] for s, stack in zip(SLOTS, self._places) if stack}
+        chosen = [tops[s] for s in selection]
+        others = {s: c for s, c in tops.items() if s not in selection}
+        if not chosen[0].is_face:
+            want = PAIR_SUM - chosen[0].rank
+            return frozenset(s for s, c in others.items() if c.is_face or c.rank != want)
+        taken = {c.rank for c in chosen}
+        missing = {11, 12, 13} - taken
+        if len(missing) == 1:
+            return frozenset(s for s, c in others.items() if c.rank not in missing)
+        # One face selected: a face of another rank helps only if the last rank is
+        # also on the table somewhere else.
+        ranks_elsewhere: dict[int, int] = {}
+        for c in others.values():
+            ranks_elsewhere[c.rank] = ranks_elsewhere.get(c.rank, 0) + 1
+        useful = {r for r in missing if (missing - {r}) <= ranks_elsewhere.keys()}
+        return frozenset(s for s, c in others.items() if c.rank not in useful)
+
+    # --------------------------------------------------------------------- taps
+    def tap(self, slot: str, now: float | None = None) -> TapResult:
+        """Tap the card of ``slot`` (SPEC §4).  ``now`` feeds the clock, which starts
+        at the first tap of a deal."""
+        index = slot_index(slot)
+        stack = self._places[index]
+        if self._status != PLAYING or not stack:
+            return TapResult("ignored", None, self._selection, None, self._status)
+        if not self._started:
+            self._started = True
+            if now is not None:
+                self._clock.start(now)
+        tapped = stack[-1]
+        selection = self._selection
+        if slot in selection:
+            self._selection = tuple(s for s in selection if s != slot)
+            return self._result("deselect", None)
+        if not selection:
+            self._selection = (slot,)
+            return self._result("select", None)
+        first = self._places[slot_index(selection[0])][-1]
+        if not first.is_face:
+            if is_pair(first, tapped):
+                return self._remove(selection + (slot,), now)
+            self._selection = ()
+            return self._result("clear", "sum")
+        if not tapped.is_face:
+            self._selection = ()
+            return self._result("clear", "trio")
+        chosen = [self._places[slot_index(s)][-1] for s in selection]
+        same = [s for s, c in zip(selection, chosen) if c.rank == tapped.rank]
+        if same:
+            self._selection = tuple(s for s in selection if s != same[0]) + (slot,)
+            return self._result("replace", "trio")
+        if len(selection) == 1:
+            self._selection = selection + (slot,)
+            return self._result("select", None)
+        return self._remove(selection + (slot,), now)
+
+    def _result(self, outcome: Outcome, error: ErrorKind | None) -> TapResult:
+        return TapResult(outcome, error, self._selection, None, self._status)
+
+    def _remove(self, slots: tuple[str, ...], now: float | None) -> TapResult:
+        cards = tuple(self._places[slot_index(s)][-1] for s in slots)
+        removal = Removal(slots, cards)
+        self._apply(removal, now)
+        self._redo.clear()
+        return TapResult(removal.kind, None, (), removal, self._status)
+
+    def _apply(self, removal: Removal, now: float | None) -> None:
+        for s in removal.slots:
+            self._places[slot_index(s)].pop()
+        self._history.append(removal)
+        self._score += removal.points
+        self._selection = ()
+        self._status = self._compute_status()
+        if self._status != PLAYING and now is not None:
+            self._clock.stop(now)
+
+    # ----------------------------------------------------------------- undo/redo
+    def undo(self, now: float | None = None) -> bool:
+        """Take back the last removal; ``False`` if there is none to take back."""
+        if not self.can_undo:
+            self._selection = ()
+            return False
+        removal = self._history.pop()
+        for s, c in zip(removal.slots, removal.cards):
+            self._places[slot_index(s)].append(c)
+        self._redo.append(removal)
+        self._score -= removal.points
+        self._selection = ()
+        was_over = self._status != PLAYING
+        self._status = self._compute_status()
+        if was_over and self._status == PLAYING and self._started and now is not None:
+            self._clock.start(now)
+        return True
+
+    def redo(self, now: float | None = None) -> bool:
+        """Re-apply the last undone removal; ``False`` if there is none."""
+        self._selection = ()
+        if not self._redo:
+            return False
+        self._apply(self._redo.pop(), now)
+        return True
+
+    # --------------------------------------------------------------------- clock
+    def pause(self, now: float) -> None:
+        """The page was hidden: the clock stops until :meth:`resume`."""
+        self._clock.stop(now)
+
+    def resume(self, now: float) -> None:
+        """The page is visible again: the clock runs if the deal is under way."""
+        if self._started and self._status == PLAYING:
+            self._clock.start(now)
+
+    # ------------------------------------------------------------------ snapshots
+    def to_dict(self, now: float | None = None) -> dict[str, Any]:
+        """A JSON-safe snapshot: deal (code or layout), removals, redo, selection,
+        clock.  ``now`` reads a running clock exactly."""
+        return snapshot.encode(
+            code=self._code,
+            layout=self._layout,
+            removals=[r.slots for r in self._history],
+            redo=[r.slots for r in reversed(self._redo)],
+            selection=self._selection,
+            elapsed_ms=self._clock.elapsed(now),
+            started=self._started,
+        )
+
+    @classmethod
+    def from_dict(cls, data: object) -> Game:
+        """Rebuild a game from :meth:`to_dict`'s output.  Anything corrupt, tampered
+        or from an unknown version raises ``ValueError``; nothing is half-loaded.
+        The clock is restored stopped: call :meth:`resume` to run it."""
+        snap = snapshot.decode(data)
+        try:
+            if snap.code is not None:
+                game = cls.new(snap.code)
+                if game.code != snap.code:
+                    raise ValueError("the deal code is not in canonical form")
+            else:
+                assert snap.layout is not None
+                game = cls.from_layout(*snap.layout)
+        except ValueError as exc:
+            raise snapshot.SnapshotError(f"bad deal: {exc}") from None
+        for number, slots in enumerate(snap.removals + snap.redo, start=1):
+            game._replay(slots, number)
+        for _ in snap.redo:
+            if not game.undo():
+                raise snapshot.SnapshotError("too many undone removals")
+        game._started = snap.started or bool(snap.removals) or bool(snap.redo)
+        game._clock = Clock(snap.elapsed_ms)
+        for slot in snap.selection:
+            result = game.tap(slot)
+            if result.outcome != "select":
+                raise snapshot.SnapshotError(f"impossible selection {snap.selection}")
+        return game
+
+    def _replay(self, slots: tuple[str, ...], number: int) -> None:
+        if self._status != PLAYING:
+            raise snapshot.SnapshotError(f"removal {number} comes after the game ended")
+        cards = []
+        for s in slots:
+            stack = self._places[slot_index(s)]
+            if not stack:
+                raise snapshot.SnapshotError(f"removal {number} uses the empty place {s}")
+            cards.append(stack[-1])
+        legal = is_pair(*cards) if len(cards) == 2 else is_trio(cards)
+        if not legal:
+            codes = " ".join(c.code for c in cards)
+            raise snapshot.SnapshotError(f"removal {number} ({codes}) is not a pair or trio")
+        self._apply(Removal(slots, tuple(cards)), None)
