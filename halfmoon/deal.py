@@ -66,9 +66,7 @@ def parse_code(text: object) -> int:
     upper = stripped.upper()
     parts = upper.split("-")
     if len(parts) != 3:
-        raise CodeError(
-            "format", f"{_shown(stripped)!r} is not a deal code like HM1-N-ABCDEFG"
-        )
+        raise CodeError("format", f"{_shown(stripped)!r} is not a deal code like HM1-N-ABCDEFG")
     version, kind, letters = parts
     if version != "HM1":
         raise CodeError(
@@ -76,9 +74,7 @@ def parse_code(text: object) -> int:
             f"{_shown(version)!r} is not a known deal version (this game reads HM1)",
         )
     if kind != "N":
-        raise CodeError(
-            "kind", f"{_shown(kind)!r} is not a known kind of deal (HM1 has only N)"
-        )
+        raise CodeError("kind", f"{_shown(kind)!r} is not a known kind of deal (HM1 has only N)")
     if len(letters) != LETTERS:
         raise CodeError(
             "length", f"the last part must have {LETTERS} letters; it has {len(letters)}"

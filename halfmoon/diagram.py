@@ -35,9 +35,9 @@ def draw(game: Game, lang: str = "pt") -> str:
             start = int((col - 1) * CELL)
             top = game.top(slot)
             label = "··" if top is None else card_label(top, lang)
-            for target, value in ((cards, label), (captions, place_caption(slot, game.count(slot)))):
-                cell = value.center(CELL)
-                target[start : start + CELL] = list(cell)
+            caption = place_caption(slot, game.count(slot))
+            cards[start : start + CELL] = list(label.center(CELL))
+            captions[start : start + CELL] = list(caption.center(CELL))
         lines.append("".join(cards).rstrip())
         lines.append("".join(captions).rstrip())
         lines.append("")

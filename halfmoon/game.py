@@ -112,9 +112,7 @@ class Game:
         return cls(places, code=canonical, layout=None)
 
     @classmethod
-    def from_layout(
-        cls, piles: Sequence[Sequence[str]], reserve: Sequence[str | None]
-    ) -> Game:
+    def from_layout(cls, piles: Sequence[Sequence[str]], reserve: Sequence[str | None]) -> Game:
         """A position from card codes: 12 piles bottom → top and 8 reserve entries
         (a code or ``None``).  Raises ``ValueError`` for impossible input."""
         if isinstance(piles, (str, bytes)) or not isinstance(piles, Sequence):
@@ -124,9 +122,7 @@ class Game:
         if len(piles) != PILE_COUNT:
             raise ValueError(f"a layout has {PILE_COUNT} piles, not {len(piles)}")
         if len(reserve) != RESERVE_COUNT:
-            raise ValueError(
-                f"a layout has {RESERVE_COUNT} reserve places, not {len(reserve)}"
-            )
+            raise ValueError(f"a layout has {RESERVE_COUNT} reserve places, not {len(reserve)}")
         places: list[list[Card]] = []
         seen: dict[Card, int] = {}
 
