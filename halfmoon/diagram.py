@@ -7,18 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .i18n import card_label
-from .layout import GRID_COLUMNS, GRID_ROWS, POSITIONS, SLOTS
+from .layout import GRID_COLUMNS, GRID_ROWS, POSITIONS, SLOTS, place_caption
 
 if TYPE_CHECKING:
     from .game import Game
 
 CELL = 8
-
-
-def place_caption(slot: str, count: int) -> str:
-    """``1 (8)`` for pile P1 holding 8 cards, ``R3 (0)`` for an empty reserve place."""
-    name = slot[1:] if slot.startswith("P") else slot
-    return f"{name} ({count})"
 
 
 def draw(game: Game, lang: str = "pt") -> str:

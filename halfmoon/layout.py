@@ -60,3 +60,11 @@ def slot_index(slot: str) -> int:
 
 def is_reserve(slot: str) -> bool:
     return slot_index(slot) >= PILE_COUNT
+
+
+def place_caption(slot: str, count: int) -> str:
+    """The caption under a place, as the rules site's diagrams show it: its name
+    (``1`` … ``12`` for piles, ``R1`` … ``R8`` for the reserve) and its card count,
+    e.g. ``1 (8)`` or ``R3 (0)``."""
+    name = slot[1:] if slot_index(slot) < PILE_COUNT else slot
+    return f"{name} ({count})"

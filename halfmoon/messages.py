@@ -80,6 +80,49 @@ PT: Final[dict[str, str]] = {
     "end.won.text": "Retirou as 104 cartas: {score} pontos em {moves} jogadas e {time}.",
     "end.impasse.title": "Sem jogadas possíveis",
     "end.impasse.text": "Entre as cartas que podem ser jogadas não há nenhum par de soma 11 nem nenhum trio. Pode anular a última jogada ou começar uma nova partida.",
+    # The page
+    "meta.description": "Half Moon: paciência de dois baralhos. Retire pares que somam 11 e trios de Valete, Dama e Rei.",
+    "app.loading": "A preparar a mesa…",
+    "app.error": "Não foi possível iniciar o Half Moon. Recarregue a página.",
+    "app.error.load": "Não foi possível carregar o motor do jogo. Verifique a ligação e recarregue a página.",
+    "app.crash": "Algo correu mal. A partida foi guardada; recarregue a página para continuar.",
+    "app.actions": "Ações",
+    "options.title": "Opções",
+    "option.errors.hint": "Explica porque é que uma jogada não foi aceite.",
+    "option.placement-help.hint": "Com uma carta selecionada, escurece as que não a podem completar.",
+    "option.pile-numbers.hint": "Mostra por baixo de cada lugar o seu nome e quantas cartas tem.",
+    "lang.pt": "Português",
+    "lang.en": "English",
+    "code.title": "Jogar um código",
+    "code.label": "Código da partida",
+    "save.corrupt": "A partida guardada estava danificada e não pôde ser recuperada.",
+    "save.failed": "Este navegador não deixa guardar a partida; pode continuar a jogar.",
+    "rules.title": "Como se joga",
+    "rules.body": """## Objetivo
+Tirar da mesa as 104 cartas de dois baralhos completos.
+
+## A mesa
+Doze montes de oito cartas formam um arco aberto em baixo e oito cartas de reserva ficam no meio. De cada monte só se vê a carta de cima; a seguinte aparece quando esta sai.
+
+## Que cartas se jogam
+A carta de cima de cada monte e qualquer carta que ainda esteja na reserva, misturadas como quiser.
+
+## Pares e trios
+Duas cartas numéricas que somam 11 saem juntas: Ás e 10, 2 e 9, 3 e 8, 4 e 7, 5 e 6. O naipe não conta. As figuras saem em trio: um Valete, uma Dama e um Rei. Uma figura nunca faz par.
+
+## Tocar nas cartas
+Toque numa carta para a escolher e noutra para fazer o par. Num trio, toque nas três figuras; saem ao terceiro toque. Tocar outra vez numa carta escolhida larga-a. Se a combinação não servir, a escolha é desfeita; a opção «Erros de jogada» explica porquê e a «Ajuda à colocação» escurece as cartas que não servem.
+
+## Pontos
+Cada par vale 10 pontos e cada trio 15. Como há 80 cartas numéricas e 24 figuras, uma partida ganha tem sempre 40 pares e 8 trios: 48 jogadas e 520 pontos. O tempo não conta para os pontos.
+
+## O fim
+Ganha quando a mesa fica vazia. Se entre as cartas jogáveis não houver nenhum par nem trio, a partida fica sem saída: pode anular jogadas (até às últimas 100) ou começar outra.
+
+## Códigos
+Cada distribuição tem um código, por exemplo HM1-N-AAAAAAB. Toque no código para copiar a ligação e desafiar alguém com as mesmas cartas.
+
+Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solução.""",
     # Command line
     "cli.usage": "uso: python -m halfmoon show CÓDIGO | new",
     "cli.reserve": "reserva",
@@ -150,6 +193,48 @@ EN: Final[dict[str, str]] = {
     "end.won.text": "All 104 cards are gone: {score} points in {moves} moves and {time}.",
     "end.impasse.title": "No moves left",
     "end.impasse.text": "No pair that makes 11 and no trio is among the cards you can play. Undo the last move or start a new game.",
+    "meta.description": "Half Moon: a two-deck solitaire. Remove pairs that make 11 and trios of Jack, Queen and King.",
+    "app.loading": "Setting the table…",
+    "app.error": "Half Moon could not start. Please reload the page.",
+    "app.error.load": "The game engine could not be loaded. Check your connection and reload the page.",
+    "app.crash": "Something went wrong. Your game was saved; reload the page to go on.",
+    "app.actions": "Actions",
+    "options.title": "Options",
+    "option.errors.hint": "Explains why a move was not accepted.",
+    "option.placement-help.hint": "While a card is selected, dims the cards that cannot complete it.",
+    "option.pile-numbers.hint": "Shows under each place its name and how many cards it holds.",
+    "lang.pt": "Português",
+    "lang.en": "English",
+    "code.title": "Play a code",
+    "code.label": "Deal code",
+    "save.corrupt": "The saved game was damaged and could not be recovered.",
+    "save.failed": "This browser does not let the game be saved; you can keep playing.",
+    "rules.title": "How to play",
+    "rules.body": """## Goal
+Clear all 104 cards of two full decks from the table.
+
+## The table
+Twelve piles of eight cards form an arch open at the bottom, with eight reserve cards inside it. Only the top card of each pile shows; the next one appears when it leaves.
+
+## Which cards play
+The top card of every pile and any card still in the reserve, in any mix.
+
+## Pairs and trios
+Two number cards that make 11 leave together: Ace and 10, 2 and 9, 3 and 8, 4 and 7, 5 and 6. Suits do not matter. Face cards leave as a trio: a Jack, a Queen and a King. A face card never pairs.
+
+## Tapping
+Tap a card to pick it and another to make the pair. For a trio, tap the three face cards; they leave on the third tap. Tap a picked card again to let it go. If the cards do not combine, the choice is undone; the “Move errors” option says why and “Placement help” dims the cards that cannot help.
+
+## Score
+A pair scores 10 and a trio 15. With 80 number cards and 24 face cards, a won game is always 40 pairs and 8 trios: 48 moves and 520 points. Time never counts towards the score.
+
+## The end
+You win when the table is empty. If no pair and no trio is left among the cards you can play, the game is stuck: undo moves (up to the last 100) or start another.
+
+## Codes
+Every deal has a code such as HM1-N-AAAAAAB. Tap the code to copy a link and challenge someone with the very same cards.
+
+There are no hints and no solver: the game never tells whether a deal can be won.""",
     "cli.usage": "usage: python -m halfmoon show CODE | new",
     "cli.reserve": "reserve",
 }

@@ -1,0 +1,69 @@
+"""What each place shows: a plain description the browser renderer copies onto the DOM.
+
+Pure and browser-free, so the words and states on screen are tested in CPython.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .game import Game
+from .i18n import SUIT_SYMBOLS, card_name, count_words, place_name, rank_label, text
+from .layout import SLOTS, place_caption
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceView:
+    """One place: its top card (or none), words for screen readers, and its state."""
+
+    slot: str
+    count: int
+    caption: str
+    card: str | None = None
+    rank: str = ""
+    suit: str = ""
+    red: bool = False
+    face: bool = False
+    aria: str = ""
+    pressed: bool = False
+    dimmed: bool = False
+
+
+def card_aria(card: Card, slot: str, count: int, lang: str) -> str:
+    """``Dama de Copas, monte 5, 6 cartas``."""
+    return text(
+        lang,
+        "card.aria",
+        card=card_name(card, lang),
+        place=place_name(slot, lang),
+        count=count_words(count, lang),
+    )
+
+
+def table_view(game: Game, lang: str, placement_help: bool) -> dict[str, PlaceView]:
+    """Every place of the table as the player should see it now."""
+    dimmed = game.dimmed() if placement_help else frozenset()
+    selection = game.selection
+    views: dict[str, PlaceView] = {}
+    for slot in SLOTS:
+        count = game.count(slot)
+        caption = place_caption(slot, count)
+        top = game.top(slot)
+        if top is None:
+            views[slot] = PlaceView(slot, count, caption)
+            continue
+        views[slot] = PlaceView(
+            slot,
+            count,
+            caption,
+            card=top.code,
+            rank=rank_label(top, lang),
+            suit=SUIT_SYMBOLS[top.suit],
+            red=top.is_red,
+            face=top.is_face,
+            aria=card_aria(top, slot, count, lang),
+            pressed=slot in selection,
+            dimmed=slot in dimmed,
+        )
+    return views

@@ -1,0 +1,171 @@
+"""Copies the session onto the page, touching only what changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import text
+from ..layout import SLOTS
+from ..session import Session
+from ..view import PlaceView, table_view
+
+GHOST_MS = 240
+
+
+class Renderer:
+    def __init__(self, document: Any, window: Any) -> None:
+        self.doc = document
+        self.win = window
+        self.root = document.documentElement
+        self.places = {s: document.querySelector(f'[data-slot="{s}"]') for s in SLOTS}
+        self.buttons: dict[str, Any] = {}
+        self.captions: dict[str, Any] = {}
+        self.views: dict[str, PlaceView] = {}
+        self.stats = {
+            name: document.querySelector(f'[data-stat="{name}"]')
+            for name in ("time", "score", "moves", "code")
+        }
+        self.shown: dict[str, str] = {}
+        self.actions = {
+            name: document.querySelector(f'[data-action="{name}"]')
+            for name in ("undo", "redo", "new", "code", "options", "rules")
+        }
+        self.message = document.querySelector('[data-role="message"]')
+        self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self._timeout: Any = None
+
+    # ------------------------------------------------------------------ set-up
+    def take_over(self, set_timeout: Any) -> None:
+        """Replace the loading skeleton's card backs with real places."""
+        self._timeout = set_timeout
+        for slot, place in self.places.items():
+            for back in list(place.querySelectorAll(".back")):
+                back.remove()
+            caption = self.doc.createElement("span")
+            caption.className = "caption"
+            caption.setAttribute("aria-hidden", "true")
+            place.appendChild(caption)
+            self.captions[slot] = caption
+
+    def words(self, lang: str) -> None:
+        """Every catalogue string on the page, in ``lang``."""
+        self.root.lang = "en" if lang == "en" else "pt-PT"
+        for el in self.doc.querySelectorAll("[data-i18n]"):
+            el.textContent = text(lang, el.dataset.i18n)
+        for attr, target in (("i18nTitle", "title"), ("i18nAriaLabel", "aria-label")):
+            selector = "[data-" + ("i18n-title" if attr == "i18nTitle" else "i18n-aria-label") + "]"
+            for el in self.doc.querySelectorAll(selector):
+                el.setAttribute(target, text(lang, getattr(el.dataset, attr)))
+        meta = self.doc.querySelector('meta[name="description"]')
+        if meta is not None:
+            meta.setAttribute("content", text(lang, "meta.description"))
+        self._rules(lang)
+
+    def _rules(self, lang: str) -> None:
+        box = self.doc.getElementById("rules-text")
+        box.replaceChildren()
+        for block in text(lang, "rules.body").split("\n\n"):
+            for line in block.split("\n"):
+                if line.startswith("## "):
+                    el = self.doc.createElement("h3")
+                    el.textContent = line[3:]
+                else:
+                    el = self.doc.createElement("p")
+                    el.textContent = line
+                box.appendChild(el)
+
+    # ------------------------------------------------------------------ state
+    def state(self, session: Session, now: float, removed: tuple[str, ...] = ()) -> None:
+        game = session.game
+        views = table_view(game, session.lang, session.prefs.placement_help)
+        for slot in SLOTS:
+            view = views[slot]
+            if self.views.get(slot) != view:
+                self._place(slot, view, animate=slot in removed)
+        self.views = views
+        self._stat("time", session.time_text(now))
+        self._stat("score", str(game.score))
+        self._stat("moves", str(game.moves))
+        self._stat("code", game.code or "—")
+        self.actions["undo"].disabled = not game.can_undo
+        self.actions["redo"].disabled = not game.can_redo
+        if self.root.dataset.game != game.status:
+            self.root.dataset.game = game.status
+        self.root.classList.toggle("pile-numbers", session.prefs.pile_numbers)
+
+    def time(self, value: str) -> None:
+        self._stat("time", value)
+
+    def _stat(self, name: str, value: str) -> None:
+        if self.shown.get(name) != value:
+            self.stats[name].textContent = value
+            self.shown[name] = value
+
+    def _place(self, slot: str, view: PlaceView, *, animate: bool) -> None:
+        place = self.places[slot]
+        place.dataset.count = str(view.count)
+        self.captions[slot].textContent = view.caption
+        button = self.buttons.get(slot)
+        old = self.views.get(slot)
+        if animate and button is not None and not self.reduced_motion:
+            self._ghost(place, button)
+        if view.card is None:
+            if button is not None:
+                button.remove()
+                del self.buttons[slot]
+            return
+        if button is None:
+            button = self._new_button()
+            place.insertBefore(button, self.captions[slot])
+            self.buttons[slot] = button
+        if old is None or old.card != view.card or old.rank != view.rank:
+            self._face(button, view)
+            if animate and not self.reduced_motion:
+                button.classList.add("arrive")
+                self._later(lambda b=button: b.classList.remove("arrive"))
+        button.setAttribute("aria-label", view.aria)
+        button.setAttribute("aria-pressed", "true" if view.pressed else "false")
+        if view.dimmed:
+            button.setAttribute("data-dimmed", "true")
+        else:
+            button.removeAttribute("data-dimmed")
+
+    def _new_button(self) -> Any:
+        doc = self.doc
+        button = doc.createElement("button")
+        button.type = "button"
+        for cls in ("idx", "pip", "idx bottom"):
+            span = doc.createElement("span")
+            span.className = cls
+            span.setAttribute("aria-hidden", "true")
+            button.appendChild(span)
+        return button
+
+    def _face(self, button: Any, view: PlaceView) -> None:
+        button.dataset.card = view.card
+        button.className = "card" + (" red" if view.red else "") + (" face" if view.face else "")
+        top, pip, bottom = button.children[0], button.children[1], button.children[2]
+        for corner in (top, bottom):
+            corner.replaceChildren()
+            rank = self.doc.createElement("span")
+            rank.className = "r"
+            rank.textContent = view.rank
+            suit = self.doc.createElement("span")
+            suit.className = "s"
+            suit.textContent = view.suit
+            corner.append(rank, suit)
+        pip.textContent = view.rank if view.face else view.suit
+
+    def _ghost(self, place: Any, button: Any) -> None:
+        """A silent copy of the leaving card that fades out above the new one."""
+        ghost = self.doc.createElement("div")
+        ghost.className = button.className + " ghost"
+        ghost.setAttribute("aria-hidden", "true")
+        for child in button.children:
+            ghost.appendChild(child.cloneNode(True))
+        place.appendChild(ghost)
+        self._later(lambda: ghost.remove())
+
+    def _later(self, action: Any) -> None:
+        if self._timeout is not None:
+            self._timeout(action, GHOST_MS)

@@ -1,0 +1,78 @@
+// Half Moon start-up, before Python: words in the right language on the skeleton,
+// an in-memory IndexedDB where the browser refuses one (PyScript opens it at boot),
+// then PyScript.  Everything the game does after that is in Python.
+const root = document.documentElement;
+const status = document.getElementById("boot-status");
+let strings = {};
+try {
+  strings = JSON.parse(document.getElementById("boot-strings").textContent);
+} catch (_) {
+  strings = {};
+}
+
+function storedLanguage() {
+  try {
+    const prefs = JSON.parse(localStorage.getItem("halfmoon.prefs.v1") || "{}");
+    return typeof prefs.lang === "string" ? prefs.lang : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+function chooseLanguage() {
+  const asked = (new URLSearchParams(location.search).get("lang") || "").toLowerCase().slice(0, 2);
+  if (asked === "pt" || asked === "en") return asked;
+  const stored = storedLanguage();
+  if (stored === "pt" || stored === "en") return stored;
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const primary = String(tag).toLowerCase().split("-")[0];
+    if (primary === "pt" || primary === "en") return primary;
+  }
+  return "pt";
+}
+
+try {
+  if (window.self !== window.top) root.dataset.embedded = "true";
+} catch (_) {
+  root.dataset.embedded = "true";
+}
+
+const lang = chooseLanguage();
+const words = strings[lang] || {};
+root.lang = lang === "en" ? "en" : "pt-PT";
+for (const el of document.querySelectorAll("[data-i18n]")) {
+  const value = words[el.dataset.i18n];
+  if (value !== undefined) el.textContent = value;
+}
+
+function fail(key) {
+  root.dataset.app = "error";
+  status.classList.add("error");
+  status.textContent = words[key] || words["app.error"] || "Half Moon could not start.";
+}
+
+async function indexedDBWorks() {
+  try {
+    if (!("indexedDB" in globalThis) || !globalThis.indexedDB) return false;
+    return await new Promise((resolve) => {
+      const request = indexedDB.open("halfmoon-probe");
+      request.onsuccess = () => { request.result.close(); resolve(true); };
+      request.onerror = () => resolve(false);
+      request.onblocked = () => resolve(true);
+    });
+  } catch (_) {
+    return false;
+  }
+}
+
+async function start() {
+  if (!(await indexedDBWorks())) {
+    // Storage is blocked (third-party frame, sandbox, private mode): PyScript still
+    // gets an IndexedDB, in memory; the game then plays without saving.
+    await import("../vendor/fake-indexeddb/auto/index.mjs");
+    root.dataset.storage = "memory";
+  }
+  await import("../vendor/pyscript/core.js");
+}
+
+start().catch(() => fail("app.error.load"));

@@ -1,0 +1,110 @@
+"""Serve the built site locally with the headers of netlify.toml (CSP included), so
+that what runs here is what runs deployed.
+
+    python3 tools/serve.py [--dir site] [--host 127.0.0.1] [--port 8000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import functools
+import http.server
+import sys
+import threading
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".zip": "application/zip",
+}
+
+
+def header_rules(netlify_toml: Path) -> list[tuple[str, dict[str, str]]]:
+    """``(pattern, headers)`` pairs from a netlify.toml, in file order."""
+    if not netlify_toml.exists():
+        return []
+    data = tomllib.loads(netlify_toml.read_text(encoding="utf-8"))
+    return [(rule["for"], dict(rule.get("values", {}))) for rule in data.get("headers", [])]
+
+
+def headers_for(path: str, rules: list[tuple[str, dict[str, str]]]) -> dict[str, str]:
+    """The headers Netlify would add to ``path`` (later rules win on the same name)."""
+    result: dict[str, str] = {}
+    for pattern, values in rules:
+        if fnmatch.fnmatchcase(path, pattern):
+            result.update(values)
+    return result
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    rules: list[tuple[str, dict[str, str]]] = []
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    log: list[str] | None = None
+    quiet = True
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path.endswith("/"):
+            path += "index.html"
+        for name, value in headers_for(path, self.rules).items():
+            if name.lower() == "content-type":
+                continue  # sent by send_head from TYPES; must not be doubled
+            self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if self.log is not None:
+            self.log.append(self.path)
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    directory: Path, host: str = "127.0.0.1", port: int = 8000, log: list[str] | None = None
+) -> http.server.ThreadingHTTPServer:
+    rules = header_rules(ROOT / "netlify.toml")
+    handler = type("SiteHandler", (Handler,), {"rules": rules, "log": log})
+    server = http.server.ThreadingHTTPServer(
+        (host, port), functools.partial(handler, directory=str(directory))
+    )
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_background(
+    directory: Path, host: str = "127.0.0.1", log: list[str] | None = None
+) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = make_server(directory, host, 0, log)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://{host}:{server.server_address[1]}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--dir", type=Path, default=ROOT / "site")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args()
+    if not (args.dir / "index.html").exists():
+        sys.exit(f"{args.dir} has no index.html: build the site first (make site)")
+    server = make_server(args.dir, args.host, args.port)
+    Handler.quiet = False
+    print(f"Half Moon is served at http://{args.host}:{args.port}/  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()
