@@ -70,7 +70,7 @@ class App:
         target.addEventListener(event, proxy)
 
     def _guard(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
-        def guarded(event: Any) -> None:
+        def guarded(event: Any = None) -> None:
             try:
                 handler(event)
             except Exception:  # noqa: BLE001 - never leave a dead table
@@ -104,7 +104,7 @@ class App:
         self._on(self.win, "hashchange", self._hash)
         self._on(doc, "visibilitychange", self._visibility)
         self._on(self.win, "pagehide", lambda e: self._save(now()))
-        tick = create_proxy(self._guard(lambda e=None: self._tick()))
+        tick = create_proxy(self._guard(lambda e: self._tick()))
         self.proxies.append(tick)
         js.setInterval(tick, 500)
 

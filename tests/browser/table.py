@@ -1,0 +1,79 @@
+"""A player's-eye driver of the table: taps cards as a person would."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page
+
+from halfmoon import Game
+from halfmoon.layout import SLOTS
+
+
+class Table:
+    def __init__(self, page: Page, touch: bool = False) -> None:
+        self.page = page
+        self.touch = touch
+
+    def card(self, slot: str) -> Locator:
+        return self.page.locator(f'[data-slot="{slot}"] button[data-card]')
+
+    def tap(self, slot: str) -> None:
+        button = self.card(slot)
+        if self.touch:
+            button.tap()
+        else:
+            button.click()
+
+    def press(self, action: str) -> None:
+        button = self.page.locator(f'[data-action="{action}"]')
+        if self.touch:
+            button.tap()
+        else:
+            button.click()
+
+    def shown(self, slot: str) -> str | None:
+        button = self.card(slot)
+        return button.get_attribute("data-card") if button.count() else None
+
+    def tops(self) -> dict[str, str | None]:
+        found = self.page.evaluate(
+            """() => Object.fromEntries([...document.querySelectorAll('[data-slot]')].map(
+                p => [p.dataset.slot, p.querySelector('button[data-card]')?.dataset.card ?? null]))"""
+        )
+        return {s: found[s] for s in SLOTS}
+
+    def stat(self, name: str) -> str:
+        return (self.page.locator(f'[data-stat="{name}"]').text_content() or "").strip()
+
+    def selected(self) -> list[str]:
+        return self.page.evaluate(
+            """() => [...document.querySelectorAll('button[data-card][aria-pressed="true"]')]
+                .map(b => b.parentElement.dataset.slot)"""
+        )
+
+    def dimmed(self) -> set[str]:
+        return set(
+            self.page.evaluate(
+                """() => [...document.querySelectorAll('button[data-card][data-dimmed="true"]')]
+                    .map(b => b.parentElement.dataset.slot)"""
+            )
+        )
+
+    def message(self) -> str:
+        return (self.page.locator('[data-role="message"]').text_content() or "").strip()
+
+    def game_state(self) -> str:
+        return self.page.evaluate("document.documentElement.dataset.game")
+
+    def set_option(self, name: str, on: bool) -> None:
+        self.press("options")
+        box = self.page.locator(f'[data-option="{name}"]')
+        if box.is_checked() != on:
+            if self.touch:
+                box.tap()
+            else:
+                box.click()
+        self.page.keyboard.press("Escape")
+
+
+def engine_tops(game: Game) -> dict[str, str | None]:
+    return {s: (c.code if (c := game.top(s)) else None) for s in SLOTS}

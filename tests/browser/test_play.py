@@ -1,0 +1,160 @@
+"""Playing by real taps: pairs, trios, selection, errors, placement help, undo/redo.
+
+Deal HM1-N-AAAAAAB (SPEC §3): tops P1…P12 = 8S QC KS 9H 6H 5H 2D 7S QD QS 10C 8H,
+reserve R1…R8 = 10H KH JH 10S JH AS 4D 7C.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import BrowserContext, expect
+
+from halfmoon import Game
+from tests.browser.conftest import open_game
+from tests.browser.table import Table, engine_tops
+
+CODE = "#HM1-N-AAAAAAB"
+MESSAGES = {
+    ("pt", "sum"): "A soma tem de ser igual a 11",
+    ("pt", "trio"): "É necessário um Valete, uma Dama e um Rei",
+    ("en", "sum"): "The sum must be 11",
+    ("en", "trio"): "You need a Jack, a Queen and a King",
+}
+
+
+def start(context: BrowserContext, base_url: str, query: str = "") -> Table:
+    """The deal open in ``context``; a touch context is played with touch taps."""
+    page = open_game(context, base_url, CODE, query)
+    return Table(page, touch=bool(page.evaluate("navigator.maxTouchPoints > 0")))
+
+
+def test_a_pair_leaves_and_uncovers_the_next_cards(any_context: BrowserContext, base_url: str) -> None:
+    table = start(any_context, base_url)
+    engine = Game.new(CODE[1:])
+    assert table.tops() == engine_tops(engine)
+    table.tap("P4")  # 9♥
+    expect(table.card("P4")).to_have_attribute("aria-pressed", "true")
+    table.tap("P7")  # 2♦
+    engine.tap("P4"), engine.tap("P7")
+    expect(table.page.locator('[data-stat="moves"]')).to_have_text("1")
+    assert table.stat("score") == "10"
+    assert table.shown("P4") == engine.top("P4").code  # type: ignore[union-attr]
+    assert table.shown("P7") == engine.top("P7").code  # type: ignore[union-attr]
+    assert table.tops() == engine_tops(engine)
+    assert table.selected() == []
+
+
+def test_a_trio_leaves_on_the_third_tap(any_context: BrowserContext, base_url: str) -> None:
+    table = start(any_context, base_url)
+    table.tap("P2")  # Q♣
+    table.tap("P3")  # K♠
+    assert sorted(table.selected()) == ["P2", "P3"]
+    assert table.stat("moves") == "0"
+    table.tap("R3")  # J♥
+    expect(table.page.locator('[data-stat="score"]')).to_have_text("15")
+    assert table.stat("moves") == "1"
+    assert table.shown("R3") is None
+    assert table.page.locator('[data-slot="R3"] button').count() == 0
+    engine = Game.new(CODE[1:])
+    for s in ("P2", "P3", "R3"):
+        engine.tap(s)
+    assert table.tops() == engine_tops(engine)
+
+
+def test_undo_and_redo_of_a_pair_and_a_trio(any_context: BrowserContext, base_url: str) -> None:
+    table = start(any_context, base_url)
+    before = table.tops()
+    table.tap("P5"), table.tap("P6")  # 6♥ + 5♥
+    table.tap("P2"), table.tap("P3"), table.tap("R3")  # Q K J
+    expect(table.page.locator('[data-stat="score"]')).to_have_text("25")
+    after = table.tops()
+    table.press("undo")
+    expect(table.page.locator('[data-stat="score"]')).to_have_text("10")
+    assert [table.shown(s) for s in ("P2", "P3", "R3")] == ["QC", "KS", "JH"]
+    table.press("undo")
+    expect(table.page.locator('[data-stat="moves"]')).to_have_text("0")
+    assert table.tops() == before
+    assert table.page.locator('[data-action="undo"]').is_disabled()
+    table.press("redo")
+    table.press("redo")
+    expect(table.page.locator('[data-stat="score"]')).to_have_text("25")
+    assert table.tops() == after
+    assert table.stat("moves") == "2"
+    assert table.page.locator('[data-action="redo"]').is_disabled()
+
+
+def test_select_and_deselect(any_context: BrowserContext, base_url: str) -> None:
+    table = start(any_context, base_url)
+    table.tap("R1")
+    assert table.selected() == ["R1"]
+    table.tap("R1")
+    expect(table.card("R1")).to_have_attribute("aria-pressed", "false")
+    assert table.selected() == [] and table.stat("moves") == "0"
+
+
+def test_touch_taps_need_no_delay_and_never_zoom(phone: BrowserContext, base_url: str) -> None:
+    table = Table(open_game(phone, base_url, CODE), touch=True)
+    assert table.card("P1").evaluate("b => getComputedStyle(b).touchAction") == "manipulation"
+    table.tap("P1")
+    table.tap("P1")  # a quick double tap: select, deselect, no zoom
+    assert table.selected() == []
+    assert table.page.evaluate("visualViewport.scale") == 1
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_every_error_message_with_the_option_on(desktop: BrowserContext, base_url: str, lang: str) -> None:
+    table = Table(open_game(desktop, base_url, CODE, f"?lang={lang}"))
+    table.set_option("errors", True)
+    table.tap("P1"), table.tap("P4")  # 8 + 9: wrong pair
+    expect(table.page.locator('[data-role="message"]')).to_have_text(MESSAGES[lang, "sum"])
+    assert table.selected() == []
+    table.tap("P5"), table.tap("P5")  # select/deselect clears the message
+    assert table.message() == ""
+    table.tap("P1"), table.tap("P2")  # number then face
+    assert table.message() == MESSAGES[lang, "sum"]
+    table.tap("P2"), table.tap("P1")  # face then number
+    assert table.message() == MESSAGES[lang, "trio"]
+    table.tap("P2"), table.tap("P9")  # Q♣ then Q♦: the new one is selected
+    assert table.message() == MESSAGES[lang, "trio"]
+    assert table.selected() == ["P9"]
+    table.tap("P3")  # Q♦ K♠
+    table.tap("P2")  # another Queen replaces Q♦
+    assert table.message() == MESSAGES[lang, "trio"]
+    assert sorted(table.selected()) == ["P2", "P3"]
+    table.tap("P1")  # two faces then a number
+    assert table.message() == MESSAGES[lang, "trio"]
+    assert table.selected() == [] and table.stat("moves") == "0"
+
+
+def test_errors_are_silent_with_the_option_off(desktop: BrowserContext, base_url: str) -> None:
+    table = Table(open_game(desktop, base_url, CODE))
+    assert not table.page.locator('[data-option="errors"]').is_checked()
+    table.tap("P1"), table.tap("P4")
+    table.tap("P1"), table.tap("P2")
+    table.tap("P2"), table.tap("P1")
+    assert table.message() == ""
+    assert table.selected() == [] and table.stat("moves") == "0"
+
+
+def test_placement_help_dims_exactly_the_cards_that_cannot_complete(
+    desktop: BrowserContext, base_url: str
+) -> None:
+    table = Table(open_game(desktop, base_url, CODE))
+    table.tap("P1")
+    assert table.dimmed() == set()  # off by default
+    table.tap("P1")
+    table.set_option("placement-help", True)
+    engine = Game.new(CODE[1:])
+    for first in ("P4", "P2", "R6"):
+        table.tap(first)
+        engine.tap(first)
+        assert table.dimmed() == set(engine.dimmed()), first
+        assert table.dimmed()  # something is dimmed for each of these
+        table.tap(first)
+        engine.tap(first)
+        assert table.dimmed() == set()
+    table.tap("P2"), table.tap("P3")  # Q + K: only Jacks stay bright
+    engine.tap("P2"), engine.tap("P3")
+    assert table.dimmed() == set(engine.dimmed())
+    bright = set(engine.playable()) - table.dimmed() - {"P2", "P3"}
+    assert {engine.top(s).code[0] for s in bright} == {"J"}  # type: ignore[union-attr]
