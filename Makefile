@@ -1,11 +1,13 @@
-# Half Moon — see README.md.
+# Half Moon — see README.md.  `make play` to play, `make test` to test.
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+NPM_STAMP := node_modules/.installed
+PORT ?= 8000
 
-.PHONY: setup test test-engine lint bench-engine clean
+.PHONY: setup site play test test-engine test-browser lint chromium bench-engine clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,17 +15,37 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-setup: $(STAMP)
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NPM_STAMP)
+
+setup: $(STAMP) $(NPM_STAMP)
+
+## site: assemble the deployable folder site/ (page, engine, vendored Pyodide and PyScript)
+site: $(STAMP) $(NPM_STAMP)
+	$(PY) tools/build_site.py
+
+## play: build, then serve on http://127.0.0.1:$(PORT)/
+play: site
+	$(PY) tools/serve.py --port $(PORT)
+
+chromium: $(STAMP)
+	bash tools/ensure_chromium.sh $(PY)
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check halfmoon tests bench
-	$(VENV)/bin/ruff format --check halfmoon tests bench
+	$(VENV)/bin/ruff check halfmoon tests bench tools main.py
+	$(VENV)/bin/ruff format --check halfmoon tests bench tools main.py
 	$(VENV)/bin/mypy halfmoon
 
 test-engine: $(STAMP)
 	$(PY) -m pytest -q -m "not browser"
 
-test: lint test-engine
+test-browser: site chromium
+	$(PY) -m pytest -q -m browser
+
+## test: everything CI runs — lint, engine tests, browser tests on the built site
+test: lint site chromium
+	$(PY) -m pytest -q
 
 bench-engine: $(STAMP)
 	$(PY) bench/bench_engine.py

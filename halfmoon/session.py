@@ -119,9 +119,7 @@ class Session:
             try:
                 linked = Game.new(wanted)
             except CodeError as exc:
-                notices.append(
-                    text(lang, "code.link-invalid", reason=code_error_text(exc, lang))
-                )
+                notices.append(text(lang, "code.link-invalid", reason=code_error_text(exc, lang)))
             else:
                 if saved is None or saved.code != linked.code:
                     game = linked

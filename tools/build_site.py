@@ -64,9 +64,10 @@ def render_page(template: str, lang: str = "pt") -> str:
 
     page = _I18N_TEXT.sub(fill_text, template)
     page = _I18N_ATTR.sub(fill_attr, page)
+    description = html.escape(words["meta.description"], quote=True)
     page = page.replace(
-        'name="description" data-i18n-content="meta.description" content=""',
-        f'name="description" data-i18n-content="meta.description" content="{html.escape(words["meta.description"], quote=True)}"',
+        'data-i18n-content="meta.description" content=""',
+        f'data-i18n-content="meta.description" content="{description}"',
     )
     boot = {code: {k: CATALOGUE[code][k] for k in sorted(keys)} for code in CATALOGUE}
     data = json.dumps(boot, ensure_ascii=False).replace("</", "<\\/")
@@ -109,8 +110,10 @@ def build(out: Path) -> None:
     shutil.copy2(fake / "auto" / "index.mjs", vendor / "fake-indexeddb" / "auto" / "index.mjs")
     if (ROOT / "netlify.toml").exists():
         shutil.copy2(ROOT / "netlify.toml", out / "netlify.toml")
-    print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
-          f"{sum(1 for p in out.rglob('*') if p.is_file())} files, {len(files)} engine modules")
+    print(
+        f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
+        f"{sum(1 for p in out.rglob('*') if p.is_file())} files, {len(files)} engine modules"
+    )
 
 
 def main() -> None:

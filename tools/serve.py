@@ -7,6 +7,7 @@ that what runs here is what runs deployed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import fnmatch
 import functools
 import http.server
@@ -14,6 +15,7 @@ import sys
 import threading
 import tomllib
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 TYPES = {
@@ -47,8 +49,11 @@ def headers_for(path: str, rules: list[tuple[str, dict[str, str]]]) -> dict[str,
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    rules: list[tuple[str, dict[str, str]]] = []
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    rules: ClassVar[list[tuple[str, dict[str, str]]]] = []
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **TYPES,
+    }
     log: list[str] | None = None
     quiet = True
 
@@ -62,7 +67,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header(name, value)
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         if self.log is not None:
             self.log.append(self.path)
         if not self.quiet:
@@ -100,10 +105,8 @@ def main() -> None:
     server = make_server(args.dir, args.host, args.port)
     Handler.quiet = False
     print(f"Half Moon is served at http://{args.host}:{args.port}/  (Ctrl+C stops)", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":

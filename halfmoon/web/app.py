@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -12,11 +13,24 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignor
 
 from ..deal import CodeError
 from ..i18n import normalise_language, pick_language, text
-from ..session import GAME_KEY, PREFS_KEY, Feedback, Prefs, Session, code_error_text, code_from_hash
+from ..session import (
+    GAME_KEY,
+    PREFS_KEY,
+    EventType,
+    Feedback,
+    Prefs,
+    Session,
+    code_error_text,
+    code_from_hash,
+)
 from .render import Renderer
 from .storage import Storage
 
-OPTION_NAMES = {"errors": "errors", "placement-help": "placement_help", "pile-numbers": "pile_numbers"}
+OPTION_NAMES = {
+    "errors": "errors",
+    "placement-help": "placement_help",
+    "pile-numbers": "pile_numbers",
+}
 
 
 def now() -> float:
@@ -73,7 +87,7 @@ class App:
         def guarded(event: Any = None) -> None:
             try:
                 handler(event)
-            except Exception:  # noqa: BLE001 - never leave a dead table
+            except Exception:
                 self._crash()
 
         return guarded
@@ -94,13 +108,14 @@ class App:
         for box in doc.querySelectorAll("[data-option]"):
             self._on(box, "change", self._option)
         self._on(doc.getElementById("code-form"), "submit", self._submit_code)
-        self._on(doc.querySelector('#dialog-code [data-dialog-action="cancel"]'), "click",
-                 lambda e: doc.getElementById("dialog-code").close())
+        self._on(
+            doc.querySelector('#dialog-code [data-dialog-action="cancel"]'),
+            "click",
+            lambda e: doc.getElementById("dialog-code").close(),
+        )
         end = doc.getElementById("dialog-end")
-        self._on(end.querySelector('[data-dialog-action="undo"]'), "click",
-                 lambda e: (end.close(), self._undo(e)))
-        self._on(end.querySelector('[data-dialog-action="new"]'), "click",
-                 lambda e: (end.close(), self._new(e)))
+        self._on(end.querySelector('[data-dialog-action="undo"]'), "click", self._end_undo)
+        self._on(end.querySelector('[data-dialog-action="new"]'), "click", self._end_new)
         self._on(self.win, "hashchange", self._hash)
         self._on(doc, "visibilitychange", self._visibility)
         self._on(self.win, "pagehide", lambda e: self._save(now()))
@@ -129,6 +144,14 @@ class App:
         t = now()
         self._apply(self.session.new_game(t), t)
         self._address()
+
+    def _end_undo(self, event: Any) -> None:
+        self.doc.getElementById("dialog-end").close()
+        self._undo(event)
+
+    def _end_new(self, event: Any) -> None:
+        self.doc.getElementById("dialog-end").close()
+        self._new(event)
 
     def _apply(self, feedback: Feedback, t: float, clear: bool = True) -> None:
         self.render.state(self.session, t, feedback.removed)
@@ -214,13 +237,13 @@ class App:
             return
         location = self.win.location
         link = str(location.origin) + str(location.pathname) + "#" + code
-        asyncio.ensure_future(self._write_clipboard(link))
+        self._pending = asyncio.ensure_future(self._write_clipboard(link))
 
     async def _write_clipboard(self, link: str) -> None:
         lang = self.session.lang
         try:
             await self.win.navigator.clipboard.writeText(link)
-        except Exception:  # noqa: BLE001 - clipboard refused: show the link instead
+        except Exception:
             self._say(text(lang, "code.copy-failed", link=link))
         else:
             self._say(text(lang, "code.copied"))
@@ -270,7 +293,7 @@ class App:
         if self.render.message.textContent != message:
             self.render.message.textContent = message
 
-    def _post(self, kind: str, t: float) -> None:
+    def _post(self, kind: EventType, t: float) -> None:
         if not self.embedded:
             return
         payload = to_js(self.session.event(kind, t), dict_converter=js.Object.fromEntries)
@@ -279,17 +302,15 @@ class App:
     # ------------------------------------------------------------------ errors
     def _crash(self) -> None:
         js.console.error(traceback.format_exc())
-        try:
+        with contextlib.suppress(Exception):
             self._save(now())
-        except Exception:  # noqa: BLE001
-            pass
         self._say(text(self.session.lang, "app.crash"))
 
 
 def main() -> None:
     try:
         app = App()
-    except Exception:  # noqa: BLE001 - show why instead of a dead table
+    except Exception:
         js.console.error(traceback.format_exc())
         root = js.document.documentElement
         root.dataset.app = "error"

@@ -15,7 +15,7 @@ class Storage:
             store.setItem(probe, "1")
             store.removeItem(probe)
             self._store = store
-        except Exception:  # noqa: BLE001 - any browser refusal means "no storage"
+        except Exception:
             self._store = None
 
     @property
@@ -27,7 +27,7 @@ class Storage:
             return None
         try:
             value = self._store.getItem(key)
-        except Exception:  # noqa: BLE001
+        except Exception:
             return None
         return value if isinstance(value, str) else None
 
@@ -36,6 +36,6 @@ class Storage:
             return False
         try:
             self._store.setItem(key, value)
-        except Exception:  # noqa: BLE001
+        except Exception:
             return False
         return True

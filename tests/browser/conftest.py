@@ -84,15 +84,17 @@ class Problems:
         page.on("pageerror", lambda e: self.items.append(f"page error: {e}"))
         page.on(
             "console",
-            lambda m: self.items.append(f"console {m.type}: {m.text}")
-            if m.type == "error"
-            else None,
+            lambda m: (
+                self.items.append(f"console {m.type}: {m.text}") if m.type == "error" else None
+            ),
         )
         page.on(
             "requestfailed",
-            lambda r: self.items.append(f"request failed: {r.url} {r.failure}")
-            if not r.url.startswith("data:")
-            else None,
+            lambda r: (
+                self.items.append(f"request failed: {r.url} {r.failure}")
+                if not r.url.startswith("data:")
+                else None
+            ),
         )
 
 

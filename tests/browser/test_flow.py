@@ -169,7 +169,9 @@ def test_links_resume_start_or_are_refused(desktop: BrowserContext, base_url: st
     assert Table(page3).tops() == engine_tops(Game.new("HM1-N-AAAAAAD"))
 
 
-def test_the_engine_in_pyodide_deals_what_cpython_deals(desktop: BrowserContext, base_url: str) -> None:
+def test_the_engine_in_pyodide_deals_what_cpython_deals(
+    desktop: BrowserContext, base_url: str
+) -> None:
     rng = random.Random(314)
     codes = ["HM1-N-AAAAAAA", "HM1-N-ZZZZZZZ"] + [
         format_code(rng.randrange(DEAL_COUNT)) for _ in range(18)

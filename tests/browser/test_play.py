@@ -28,7 +28,9 @@ def start(context: BrowserContext, base_url: str, query: str = "") -> Table:
     return Table(page, touch=bool(page.evaluate("navigator.maxTouchPoints > 0")))
 
 
-def test_a_pair_leaves_and_uncovers_the_next_cards(any_context: BrowserContext, base_url: str) -> None:
+def test_a_pair_leaves_and_uncovers_the_next_cards(
+    any_context: BrowserContext, base_url: str
+) -> None:
     table = start(any_context, base_url)
     engine = Game.new(CODE[1:])
     assert table.tops() == engine_tops(engine)
@@ -102,7 +104,9 @@ def test_touch_taps_need_no_delay_and_never_zoom(phone: BrowserContext, base_url
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
-def test_every_error_message_with_the_option_on(desktop: BrowserContext, base_url: str, lang: str) -> None:
+def test_every_error_message_with_the_option_on(
+    desktop: BrowserContext, base_url: str, lang: str
+) -> None:
     table = Table(open_game(desktop, base_url, CODE, f"?lang={lang}"))
     table.set_option("errors", True)
     table.tap("P1"), table.tap("P4")  # 8 + 9: wrong pair

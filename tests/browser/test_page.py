@@ -1,0 +1,207 @@
+"""The page itself: arch geometry, what is shown, the skeleton, start-up failure,
+languages and remembered options."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Route, expect
+
+from halfmoon import Game
+from halfmoon.layout import PILES, RESERVE, SLOTS
+from tests.browser.conftest import BOOT_TIMEOUT, open_game
+from tests.browser.table import Table, engine_tops
+
+VIEWPORTS = [(390, 844), (1366, 768), (320, 480), (844, 390)]
+
+
+@pytest.mark.parametrize(("width", "height"), VIEWPORTS)
+def test_the_arch_and_reserve_geometry(
+    browser: Browser, base_url: str, width: int, height: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="pt-PT")
+    page = open_game(context, base_url, "#HM1-N-AAAAAAB")
+    boxes = {s: page.locator(f'[data-slot="{s}"] button[data-card]').bounding_box() for s in SLOTS}
+    assert all(boxes.values())
+    box = {s: b for s, b in boxes.items() if b is not None}
+
+    def cx(s: str) -> float:
+        return box[s]["x"] + box[s]["width"] / 2
+
+    def cy(s: str) -> float:
+        return box[s]["y"] + box[s]["height"] / 2
+
+    w, h = box["P1"]["width"], box["P1"]["height"]
+    assert w >= 24 and h >= 24 and h > w
+    top = [f"P{i}" for i in range(4, 11)]
+    assert len({round(cy(s)) for s in top}) == 1  # 7 piles on one top row
+    assert [cx(s) for s in top] == sorted(cx(s) for s in top)  # P4 … P10 left to right
+    left = ["P4", "P3", "P2", "P1"]  # P3, P2, P1 under the top-left corner, going down
+    assert len({round(cx(s)) for s in left}) == 1
+    assert [cy(s) for s in left] == sorted(cy(s) for s in left)
+    right = ["P10", "P11", "P12"]  # P11, P12 under the top-right corner
+    assert len({round(cx(s)) for s in right}) == 1
+    assert [cy(s) for s in right] == sorted(cy(s) for s in right)
+    assert cy("P12") < cy("P1")  # the right side is shorter: 2 piles against 3
+    row1, row2 = RESERVE[:4], RESERVE[4:]
+    for row, beside in ((row1, "P3"), (row2, "P2")):
+        assert {round(cy(s)) for s in row} == {round(cy(beside))}
+        assert [cx(s) for s in row] == sorted(cx(s) for s in row)
+        assert cx("P3") + w / 2 < box[row[0]]["x"] and box[row[-1]]["x"] + w < cx("P11")
+    middle = (cx("R1") + cx("R4")) / 2  # the reserve is centred under the top row
+    assert abs(middle - (cx("P4") + cx("P10")) / 2) < 2
+    for s in SLOTS:  # nothing overlaps and everything is on screen
+        b = box[s]
+        assert b["x"] >= 0 and b["x"] + b["width"] <= width
+        assert b["y"] >= 0 and b["y"] + b["height"] <= height
+    no_scroll = page.evaluate(
+        "document.scrollingElement.scrollHeight <= innerHeight && "
+        "document.scrollingElement.scrollWidth <= innerWidth"
+    )
+    assert no_scroll
+    context.close()
+
+
+def test_exactly_the_top_cards_and_the_reserve_are_shown(
+    desktop: BrowserContext, base_url: str
+) -> None:
+    page = open_game(desktop, base_url, "#HM1-N-AAAAAAA")
+    game = Game.new("HM1-N-AAAAAAA")
+    assert page.locator("button[data-card]").count() == 20
+    assert Table(page).tops() == engine_tops(game)
+    # No card below a top card exists anywhere in the page, not even hidden.
+    assert page.locator("[data-card]").count() == 20
+    assert page.locator("#table [aria-label]").count() == 20
+    labels = page.locator("button[data-card]").evaluate_all(
+        "bs => bs.map(b => b.getAttribute('aria-label'))"
+    )
+    assert labels[0] == "Sete de Copas, monte 1, 8 cartas"  # P1's top card is 7H
+    assert "reserva 1, 1 carta" in labels[12]
+
+
+def test_pile_numbers_option_shows_names_and_counts(desktop: BrowserContext, base_url: str) -> None:
+    table = Table(open_game(desktop, base_url, "#HM1-N-AAAAAAB"))
+    caption = table.page.locator('[data-slot="P1"] .caption')
+    expect(caption).to_be_hidden()
+    table.set_option("pile-numbers", True)
+    expect(caption).to_have_text("1 (8)")
+    assert table.page.locator('[data-slot="R3"] .caption').text_content() == "R3 (1)"
+    table.tap("P5"), table.tap("P6")
+    expect(table.page.locator('[data-slot="P5"] .caption')).to_have_text("5 (7)")
+    table.page.reload()
+    table.page.wait_for_function("document.documentElement.dataset.app === 'ready'")
+    expect(table.page.locator('[data-slot="P5"] .caption')).to_be_visible()  # remembered
+    assert table.page.locator('[data-option="pile-numbers"]').is_checked()
+
+
+def test_the_skeleton_shows_before_python_is_ready(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="pt-PT")
+    page = context.new_page()
+    release: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: release.append(route))
+    page.goto(base_url + "/")
+    page.wait_for_function("document.querySelectorAll('.back').length === 20")
+    assert page.evaluate("document.documentElement.dataset.app") == "loading"
+    expect(page.locator("#boot-status")).to_have_text("A preparar a mesa…")
+    assert page.locator("button[data-card]").count() == 0
+    assert page.locator('[data-action="new"]').is_disabled()
+    for route in release:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=BOOT_TIMEOUT)
+    assert page.locator(".back").count() == 0
+    expect(page.locator("#boot-status")).to_be_hidden()
+    context.close()
+
+
+def test_a_start_up_failure_is_shown_not_hidden(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    page.route(
+        "**/halfmoon/game.py",
+        lambda route: route.fulfill(
+            status=200, body="this is not python(", content_type="text/plain"
+        ),
+    )
+    page.goto(base_url + "/")
+    page.wait_for_function(
+        "document.documentElement.dataset.app !== 'loading'", timeout=BOOT_TIMEOUT
+    )
+    assert page.evaluate("document.documentElement.dataset.app") == "error"
+    expect(page.locator("#boot-status")).to_be_visible()
+    expect(page.locator("#boot-status")).to_have_text(
+        "Half Moon could not start. Please reload the page."
+    )
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "query", "lang", "undo"),
+    [
+        ("pt-PT", "", "pt-PT", "Anular"),
+        ("en-US", "", "en", "Undo"),
+        ("en-US", "?lang=pt", "pt-PT", "Anular"),
+        ("pt-BR", "?lang=en", "en", "Undo"),
+        ("fr-FR", "", "pt-PT", "Anular"),
+    ],
+)
+def test_language_of_the_page(
+    browser: Browser, base_url: str, locale: str, query: str, lang: str, undo: str
+) -> None:
+    context = browser.new_context(locale=locale)
+    page = open_game(context, base_url, "#HM1-N-AAAAAAB", query)
+    assert page.evaluate("document.documentElement.lang") == lang
+    expect(page.locator('[data-action="undo"]')).to_have_text(f"↶{undo}")
+    context.close()
+
+
+def test_language_choice_is_remembered(desktop: BrowserContext, base_url: str) -> None:
+    page = open_game(desktop, base_url, "#HM1-N-AAAAAAB")
+    table = Table(page)
+    table.press("options")
+    page.locator('[data-option="language"]').select_option("en")
+    page.keyboard.press("Escape")
+    expect(page.locator('[data-action="new"]')).to_have_text("✚New game")
+    label = page.locator('[data-slot="P2"] button').get_attribute("aria-label")
+    assert label == "Queen of Clubs, pile 2, 8 cards"
+    assert page.locator('[data-slot="P2"] .idx .r').first.text_content() == "Q"
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.app === 'ready'")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator('[data-slot="P2"] .idx .r').first.text_content() == "Q"
+
+
+def test_options_start_off_and_are_remembered(desktop: BrowserContext, base_url: str) -> None:
+    table = Table(open_game(desktop, base_url))
+    table.press("options")
+    for name in ("errors", "placement-help", "pile-numbers"):
+        assert not table.page.locator(f'[data-option="{name}"]').is_checked()
+    table.page.keyboard.press("Escape")
+    table.set_option("errors", True)
+    table.set_option("placement-help", True)
+    table.page.reload()
+    table.page.wait_for_function("document.documentElement.dataset.app === 'ready'")
+    table.press("options")
+    assert table.page.locator('[data-option="errors"]').is_checked()
+    assert table.page.locator('[data-option="placement-help"]').is_checked()
+    assert not table.page.locator('[data-option="pile-numbers"]').is_checked()
+
+
+def test_rules_dialog_in_both_languages(browser: Browser, base_url: str) -> None:
+    for locale, heading in (("pt-PT", "Como se joga"), ("en-GB", "How to play")):
+        context = browser.new_context(locale=locale)
+        page = open_game(context, base_url)
+        page.locator('[data-action="rules"]').click()
+        dialog = page.locator("#dialog-rules")
+        expect(dialog).to_be_visible()
+        assert dialog.locator("h2").text_content() == heading
+        assert dialog.locator("h3").count() >= 7
+        assert "520" in (dialog.inner_text())
+        context.close()
+
+
+def test_places_with_no_card_are_empty_places(desktop: BrowserContext, base_url: str) -> None:
+    table = Table(open_game(desktop, base_url, "#HM1-N-AAAAAAB"))
+    table.tap("R6"), table.tap("R1")  # A♠ + 10♥: two reserve places empty
+    expect(table.page.locator('[data-slot="R6"] button')).to_have_count(0)
+    assert table.page.locator('[data-slot="R1"] button').count() == 0
+    assert set(PILES) <= {s for s, c in table.tops().items() if c}

@@ -1,0 +1,70 @@
+"""Take the README's screenshots (phone 390×844 and desktop 1366×768) of the built
+site in the middle of a game.
+
+    python3 tools/screenshots.py [--out docs]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT))
+
+from serve import serve_in_background  # noqa: E402
+
+from tests.solver import solve_code  # noqa: E402
+
+CODE = "HM1-N-AAAAAAB"
+SIZES = {"phone": (390, 844, True), "desktop": (1366, 768, False)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    parser.add_argument("--lang", default="pt")
+    args = parser.parse_args()
+    line = solve_code(CODE)
+    assert line is not None
+    server, url = serve_in_background(ROOT / "site")
+    launch = {"args": ["--no-sandbox", "--disable-background-networking", "--disable-sync"]}
+    if shutil.which("chromium"):
+        launch["executable_path"] = shutil.which("chromium")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(**launch)
+        for name, (width, height, mobile) in SIZES.items():
+            context = browser.new_context(
+                viewport={"width": width, "height": height},
+                device_scale_factor=2 if mobile else 1,
+                is_mobile=mobile,
+                has_touch=mobile,
+                locale="pt-PT" if args.lang == "pt" else "en-GB",
+            )
+            page = context.new_page()
+            page.goto(f"{url}/#{CODE}")
+            page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=60000)
+            page.locator('[data-action="options"]').click()
+            page.locator('[data-option="placement-help"]').check()
+            page.locator('[data-option="pile-numbers"]').check()
+            page.keyboard.press("Escape")
+            for move in line[:9]:
+                for slot in move:
+                    page.locator(f'[data-slot="{slot}"] button[data-card]').click()
+            page.locator(f'[data-slot="{line[9][0]}"] button[data-card]').click()
+            page.wait_for_timeout(400)
+            out = args.out / f"screenshot-{name}.png"
+            page.screenshot(path=str(out))
+            print(f"wrote {out.relative_to(ROOT)}")
+            context.close()
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
