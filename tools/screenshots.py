@@ -48,7 +48,8 @@ def main() -> None:
             )
             page = context.new_page()
             page.goto(f"{url}/#{CODE}")
-            page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=60000)
+            ready = "document.documentElement.dataset.app === 'ready'"
+            page.wait_for_function(ready, timeout=60000)
             page.locator('[data-action="options"]').click()
             page.locator('[data-option="placement-help"]').check()
             page.locator('[data-option="pile-numbers"]').check()
