@@ -46,6 +46,7 @@ class App:
         self.render = Renderer(self.doc, self.win)
         self.embedded = self.root.getAttribute("data-embedded") == "true"
         self.save_warned = False
+        self.notice = ""  # a lasting condition (saving impossible), shown when nothing else is
         self.proxies: list[Any] = []
         prefs = Prefs.from_json(self.store.get(PREFS_KEY))
         asked = normalise_language(js.URLSearchParams.new(self.win.location.search).get("lang"))
@@ -287,9 +288,13 @@ class App:
             return
         if not self.store.set(GAME_KEY, self.session.snapshot_json(t)) and not self.save_warned:
             self.save_warned = True
-            self._say(text(self.session.lang, "save.failed"))
+            self.notice = "save.failed"
+            self._say("")
 
     def _say(self, message: str) -> None:
+        """Show ``message`` on the message line, or the lasting notice when it is empty."""
+        if not message and self.notice:
+            message = text(self.session.lang, self.notice)
         if self.render.message.textContent != message:
             self.render.message.textContent = message
 

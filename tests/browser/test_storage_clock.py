@@ -1,0 +1,63 @@
+"""Storage that refuses, the clock, and sharing the deal."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, BrowserContext, expect
+
+from tests.browser.conftest import open_game
+from tests.browser.table import Table
+
+THROWING_STORAGE = """
+Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };
+"""
+
+
+def test_a_storage_that_refuses_writes_never_stops_play(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(locale="pt-PT")
+    context.add_init_script(THROWING_STORAGE)
+    table = Table(open_game(context, base_url, "#HM1-N-AAAAAAB"))
+    table.tap("P5"), table.tap("P6")
+    expect(table.page.locator('[data-stat="moves"]')).to_have_text("1")
+    table.tap("P2"), table.tap("P3"), table.tap("R3")
+    expect(table.page.locator('[data-stat="score"]')).to_have_text("25")
+    context.close()
+
+
+def test_a_storage_that_fails_after_start_is_reported_once(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(locale="en-GB")
+    table = Table(open_game(context, base_url, "#HM1-N-AAAAAAB"))
+    table.page.evaluate(
+        "() => { Storage.prototype.setItem = () => { throw new DOMException('x', 'QuotaExceededError'); }; }"
+    )
+    table.tap("P5"), table.tap("P6")
+    message = table.page.locator('[data-role="message"]')
+    expect(message).to_have_text(
+        "This browser does not let the game be saved; you can keep playing."
+    )
+    assert table.stat("moves") == "1"
+    table.tap("P2"), table.tap("P3"), table.tap("R3")  # the notice stays while it is true
+    expect(table.page.locator('[data-stat="moves"]')).to_have_text("2")
+    assert (
+        message.text_content()
+        == "This browser does not let the game be saved; you can keep playing."
+    )
+    context.close()
+
+
+def test_the_clock_starts_at_the_first_tap(desktop: BrowserContext, base_url: str) -> None:
+    table = Table(open_game(desktop, base_url, "#HM1-N-AAAAAAB"))
+    table.page.wait_for_timeout(1300)
+    assert table.stat("time") == "0:00"
+    table.tap("P1")
+    expect(table.page.locator('[data-stat="time"]')).to_have_text("0:01", timeout=3000)
+    expect(table.page.locator('[data-stat="time"]')).to_have_text("0:02", timeout=3000)
+
+
+def test_the_code_copies_a_share_link(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(locale="pt-PT")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    page = open_game(context, base_url, "#HM1-N-AAAAAAB")
+    page.locator('[data-stat="code"]').click()
+    expect(page.locator('[data-role="message"]')).to_have_text("Ligação da partida copiada.")
+    assert page.evaluate("navigator.clipboard.readText()") == f"{base_url}/#HM1-N-AAAAAAB"
+    context.close()

@@ -1,0 +1,124 @@
+"""The page's game manager and view model, in CPython: start-up from saves and links,
+feedback after actions, preferences, and what each place shows."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from halfmoon import Game
+from halfmoon.i18n import text
+from halfmoon.session import Prefs, Session, code_from_hash
+from halfmoon.view import table_view
+
+CODE = "HM1-N-AAAAAAB"
+
+
+def saved(code: str = CODE, pairs: int = 1) -> str:
+    game = Game.new(code)
+    if pairs:
+        game.tap("P5"), game.tap("P6")
+    return json.dumps(game.to_dict())
+
+
+def start(save: str | None, fragment: str, lang: str = "pt") -> tuple[Session, str]:
+    return Session.start(saved_game=save, prefs=Prefs(), fragment=fragment, lang=lang)
+
+
+def test_a_link_to_the_saved_deal_resumes_it() -> None:
+    session, notice = start(saved(), "#hm1-n-aaaaaab")
+    assert (session.game.code, session.game.moves, notice) == (CODE, 1, "")
+
+
+def test_a_link_to_another_deal_starts_it() -> None:
+    session, notice = start(saved(), "#HM1-N-AAAAAAC")
+    assert (session.game.code, session.game.moves, notice) == ("HM1-N-AAAAAAC", 0, "")
+
+
+def test_no_link_resumes_the_saved_game_or_deals_a_new_one() -> None:
+    assert start(saved(), "")[0].game.moves == 1
+    session, notice = start(None, "")
+    assert session.game.code is not None and session.game.moves == 0 and notice == ""
+
+
+def test_an_invalid_link_is_explained_and_the_saved_game_stays() -> None:
+    for fragment in ("#HM2-N-AAAAAAB", "#%3Cscript%3E", "#HM1-N-ÁAAAAAB", "#" + "A" * 5000):
+        session, notice = start(saved(), fragment)
+        assert session.game.moves == 1 and session.game.code == CODE
+        assert notice.startswith("A ligação aberta não tem um código de partida válido")
+
+
+def test_a_corrupt_save_is_reported_and_play_goes_on() -> None:
+    for bad in ("{", "[]", json.dumps({"format": "halfmoon-game", "version": 9}), "null"):
+        session, notice = start(bad, "#" + CODE, "en")
+        assert session.game.code == CODE and session.game.moves == 0
+        assert notice == text("en", "save.corrupt")
+
+
+def test_percent_encoded_links_are_decoded() -> None:
+    assert code_from_hash("#HM1-N-AAAAAAB%20") == "HM1-N-AAAAAAB "
+    assert start(None, "#%20hm1-n-aaaaaab")[0].game.code == CODE
+
+
+def test_tap_feedback_follows_the_errors_option() -> None:
+    session = Session(Game.new(CODE), Prefs(), "en")
+    session.tap("P1", 0), session.tap("P4", 1)
+    quiet = session.tap("P1", 2), session.tap("P4", 3)
+    assert quiet[1].message == ""
+    session.prefs.errors = True
+    session.tap("P1", 4)
+    loud = session.tap("P4", 5)
+    assert loud.message == "The sum must be 11" and loud.save and not loud.events
+
+
+def test_a_move_posts_an_event_and_the_end_opens_a_dialog() -> None:
+    game = Game.from_layout([["4S"], ["7S"]] + [[]] * 10, [None] * 8)
+    session = Session(game, Prefs(), "pt")
+    session.tap("P1", 0)
+    feedback = session.tap("P2", 4000)
+    assert feedback.removed == ("P1", "P2")
+    assert feedback.events == ["move", "won"] and feedback.dialog == "won"
+    assert session.end_text(9000) == "Retirou as 104 cartas: 10 pontos em 1 jogadas e 0:04."
+    event = session.event("won", 9000)
+    assert event == {
+        "source": "halfmoon", "type": "won", "code": None, "score": 10, "moves": 1, "time": 4,
+    }  # fmt: skip
+    undo = session.undo(10_000)
+    assert undo.events == ["undo"] and session.game.status == "playing"
+    redo = session.redo(11_000)
+    assert redo.events == ["move", "won"] and redo.dialog == "won"
+
+
+def test_new_game_with_a_bad_code_changes_nothing() -> None:
+    session = Session(Game.new(CODE), Prefs(), "pt")
+    session.tap("P5", 0), session.tap("P6", 1)
+    with pytest.raises(ValueError):
+        session.new_game(2, "HM1-N-AAAAAA")
+    assert session.game.code == CODE and session.game.moves == 1
+    assert session.new_game(3, "hm1-n-aaaaaac").events == ["new"]
+    assert session.game.code == "HM1-N-AAAAAAC"
+
+
+def test_prefs_round_trip_and_ignore_garbage() -> None:
+    prefs = Prefs(errors=True, placement_help=False, pile_numbers=True, lang="en")
+    assert Prefs.from_json(prefs.to_json()) == prefs
+    assert Prefs.from_json(None) == Prefs()
+    assert Prefs.from_json("{oops") == Prefs()
+    assert Prefs.from_json('{"errors": "yes", "lang": "fr", "pile_numbers": true}') == Prefs(
+        pile_numbers=True
+    )
+
+
+def test_view_shows_words_and_states_for_each_place() -> None:
+    game = Game.new(CODE)
+    game.tap("P2")  # Q♣
+    view = table_view(game, "pt", placement_help=True)
+    p2 = view["P2"]
+    assert (p2.card, p2.rank, p2.suit, p2.red, p2.face) == ("QC", "D", "♣", False, True)
+    assert p2.aria == "Dama de Paus, monte 2, 8 cartas" and p2.pressed and not p2.dimmed
+    assert view["P1"].dimmed and not view["P3"].dimmed  # 8♠ cannot help; K♠ can
+    assert view["R1"].caption == "R1 (1)" and view["P12"].caption == "12 (8)"
+    en = table_view(game, "en", placement_help=False)
+    assert en["P2"].rank == "Q" and en["P2"].aria == "Queen of Clubs, pile 2, 8 cards"
+    assert not any(v.dimmed for v in en.values())
