@@ -75,4 +75,28 @@ async function start() {
   await import("../vendor/pyscript/core.js");
 }
 
+// Offline play: a service worker keeps every file of this version.  When a new deploy's
+// worker takes over a page that an older worker served, the page reloads into the new
+// version whole (the game is saved after every change, so nothing is lost).
+function registerWorker() {
+  try {
+    const workers = navigator.serviceWorker;
+    if (!workers) return;
+    const hadController = Boolean(workers.controller);
+    workers.addEventListener("controllerchange", () => {
+      if (hadController) location.reload();
+    });
+    workers.register("sw.js").catch(() => {});
+  } catch (_) {
+    /* no service worker here (sandboxed or storage-less frame): play online only */
+  }
+}
+
+new MutationObserver((_, observer) => {
+  if (root.dataset.app !== "loading") {
+    observer.disconnect();
+    registerWorker();
+  }
+}).observe(root, { attributes: true, attributeFilter: ["data-app"] });
+
 start().catch(() => fail("app.error.load"));

@@ -22,7 +22,8 @@ def test_config_lists_every_browser_module_of_the_package() -> None:
     assert set(files) == on_disk - build_site.NOT_IN_BROWSER
     config = build_site.config_text(files)
     assert config.count('" = "halfmoon/') == len(files)
-    assert 'interpreter = "vendor/pyodide/pyodide.mjs"' in config
+    version = build_site.npm_version("pyodide")
+    assert f'interpreter = "vendor/pyodide-{version}/pyodide.mjs"' in config
     assert "packages" not in config  # a packages key makes PyScript fetch micropip
 
 

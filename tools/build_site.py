@@ -7,6 +7,7 @@ vendored runtime (Pyodide, PyScript, fake-indexeddb) from node_modules.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import html
 import json
 import re
@@ -30,6 +31,38 @@ PYODIDE_FILES = (
 # Modules the browser never needs (the command line).
 NOT_IN_BROWSER = {"halfmoon/cli.py", "halfmoon/__main__.py", "halfmoon/diagram.py"}
 BOOT_KEYS = ("app.error", "app.error.load")
+# Files that are not part of what the page loads (never precached).
+NOT_PRECACHED = {
+    "sw.js",
+    "netlify.toml",
+    "embed-demo.html",
+    "static/embed-demo.js",
+    "static/embed-demo.css",
+}
+BUILD_MODULE = "halfmoon/web/build.py"
+_BUILD_META = re.compile(r'(<meta name="halfmoon-build" content=")[^"]*(">)')
+
+
+def npm_version(package: str) -> str:
+    data = json.loads((NODE / package / "package.json").read_text(encoding="utf-8"))
+    return str(data["version"])
+
+
+def vendor_dirs() -> dict[str, str]:
+    """Unversioned vendor paths used in the sources → the versioned folder in the site,
+    so that vendor files can be cached as immutable."""
+    return {
+        "vendor/pyodide/": f"vendor/pyodide-{npm_version('pyodide')}/",
+        "vendor/pyscript/": f"vendor/pyscript-{npm_version('@pyscript/core')}/",
+        "vendor/fake-indexeddb/": f"vendor/fake-indexeddb-{npm_version('fake-indexeddb')}/",
+    }
+
+
+def versioned(text: str) -> str:
+    for plain, with_version in vendor_dirs().items():
+        text = text.replace(plain, with_version)
+    return text
+
 
 _I18N_TEXT = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="([^"]+)"[^>]*>)(</\2>)')
 _I18N_ATTR = re.compile(r'\sdata-i18n-(title|content|aria-label)="([^"]+)"')
@@ -75,45 +108,86 @@ def render_page(template: str, lang: str = "pt") -> str:
 
 
 def config_text(files: list[str]) -> str:
-    source = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    source = versioned((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     lines = [source.rstrip(), "", "[files]"]
     lines += [f'"{f}" = "{f}"' for f in files]
     return "\n".join(lines) + "\n"
 
 
-def build(out: Path) -> None:
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def seal(out: Path) -> str:
+    """Stamp a built site with its version (a hash of all its files) and write the
+    service worker's precache list.  Run again after changing files in ``out``."""
+    entries: dict[str, str] = {}
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        rel = path.relative_to(out).as_posix()
+        if rel in NOT_PRECACHED or rel == BUILD_MODULE:
+            continue
+        data = path.read_bytes()
+        if rel == "index.html":
+            data = _BUILD_META.sub(r"\g<1>\g<2>", data.decode("utf-8")).encode("utf-8")
+        entries[rel] = _digest(data)
+    version = _digest(json.dumps(entries, sort_keys=True).encode("utf-8"))
+    (out / BUILD_MODULE).write_text(
+        f'"""Written by the site build."""\n\nBUILD = "{version}"\n', encoding="utf-8"
+    )
+    page = out / "index.html"
+    page.write_text(
+        _BUILD_META.sub(rf"\g<1>{version}\g<2>", page.read_text(encoding="utf-8")),
+        encoding="utf-8",
+    )
+    entries["index.html"] = _digest(page.read_bytes())
+    entries[BUILD_MODULE] = _digest((out / BUILD_MODULE).read_bytes())
+    files = [["./" + rel, rev] for rel, rev in entries.items()]
+    worker = (ROOT / "static" / "sw.js").read_text(encoding="utf-8")
+    worker = worker.replace('"__VERSION__"', json.dumps(version))
+    listing = ",\n  ".join(json.dumps(entry) for entry in sorted(files))
+    worker = worker.replace("__FILES__", "[\n  " + listing + "\n]")
+    (out / "sw.js").write_text(worker, encoding="utf-8")
+    return version
+
+
+def build(out: Path) -> str:
     if not (NODE / "pyodide" / "pyodide.mjs").exists():
         raise SystemExit("node_modules is missing: run `npm ci` first (make site does)")
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     template = (ROOT / "index.html").read_text(encoding="utf-8")
-    (out / "index.html").write_text(render_page(template), encoding="utf-8")
+    (out / "index.html").write_text(versioned(render_page(template)), encoding="utf-8")
     files = engine_files()
-    (out / "pyscript.toml").write_text(config_text(files), encoding="utf-8")
+    (out / "pyscript.toml").write_text(config_text([*files, BUILD_MODULE]), encoding="utf-8")
     shutil.copy2(ROOT / "main.py", out / "main.py")
     for f in files:
         (out / f).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / f, out / f)
-    shutil.copytree(ROOT / "static", out / "static")
-    vendor = out / "vendor"
-    (vendor / "pyodide").mkdir(parents=True)
+    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("sw.js"))
+    boot = out / "static" / "boot.js"
+    boot.write_text(versioned(boot.read_text(encoding="utf-8")), encoding="utf-8")
+    dirs = vendor_dirs()
+    pyodide = out / dirs["vendor/pyodide/"]
+    pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(NODE / "pyodide" / name, vendor / "pyodide" / name)
-    (vendor / "pyscript").mkdir()
+        shutil.copy2(NODE / "pyodide" / name, pyodide / name)
+    pyscript = out / dirs["vendor/pyscript/"]
+    pyscript.mkdir(parents=True)
     for item in (NODE / "@pyscript" / "core" / "dist").iterdir():
         if item.suffix in (".js", ".css"):
-            shutil.copy2(item, vendor / "pyscript" / item.name)
-    fake = NODE / "fake-indexeddb"
-    shutil.copytree(fake / "build" / "esm", vendor / "fake-indexeddb" / "build" / "esm")
-    (vendor / "fake-indexeddb" / "auto").mkdir()
-    shutil.copy2(fake / "auto" / "index.mjs", vendor / "fake-indexeddb" / "auto" / "index.mjs")
-    if (ROOT / "netlify.toml").exists():
-        shutil.copy2(ROOT / "netlify.toml", out / "netlify.toml")
-    print(
-        f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
-        f"{sum(1 for p in out.rglob('*') if p.is_file())} files, {len(files)} engine modules"
-    )
+            shutil.copy2(item, pyscript / item.name)
+    fake, fake_out = NODE / "fake-indexeddb", out / dirs["vendor/fake-indexeddb/"]
+    shutil.copytree(fake / "build" / "esm", fake_out / "build" / "esm")
+    (fake_out / "auto").mkdir()
+    shutil.copy2(fake / "auto" / "index.mjs", fake_out / "auto" / "index.mjs")
+    for extra in ("netlify.toml", "embed-demo.html"):
+        if (ROOT / extra).exists():
+            shutil.copy2(ROOT / extra, out / extra)
+    version = seal(out)
+    count = sum(1 for p in out.rglob("*") if p.is_file())
+    print(f"built {out}: version {version}, {count} files, {len(files)} engine modules")
+    return version
 
 
 def main() -> None:

@@ -48,6 +48,16 @@ def headers_for(path: str, rules: list[tuple[str, dict[str, str]]]) -> dict[str,
     return result
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that hangs up mid-download is normal; anything else is reported."""
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     rules: ClassVar[list[tuple[str, dict[str, str]]]] = []
     extensions_map: ClassVar[dict[str, str]] = {
@@ -75,21 +85,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(
-    directory: Path, host: str = "127.0.0.1", port: int = 8000, log: list[str] | None = None
-) -> http.server.ThreadingHTTPServer:
-    rules = header_rules(ROOT / "netlify.toml")
+    directory: Path,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    log: list[str] | None = None,
+    headers: bool = True,
+) -> Server:
+    """A threaded static server; ``headers=False`` leaves out netlify.toml's headers
+    (a stranger's site, for embedding tests)."""
+    rules = header_rules(ROOT / "netlify.toml") if headers else []
     handler = type("SiteHandler", (Handler,), {"rules": rules, "log": log})
-    server = http.server.ThreadingHTTPServer(
-        (host, port), functools.partial(handler, directory=str(directory))
-    )
-    server.daemon_threads = True
-    return server
+    return Server((host, port), functools.partial(handler, directory=str(directory)))
 
 
 def serve_in_background(
-    directory: Path, host: str = "127.0.0.1", log: list[str] | None = None
-) -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = make_server(directory, host, 0, log)
+    directory: Path, host: str = "127.0.0.1", log: list[str] | None = None, headers: bool = True
+) -> tuple[Server, str]:
+    server = make_server(directory, host, 0, log, headers)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{host}:{server.server_address[1]}"
 

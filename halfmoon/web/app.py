@@ -26,6 +26,11 @@ from ..session import (
 from .render import Renderer
 from .storage import Storage
 
+try:  # written into the site by the build, with the version of every file
+    from .build import BUILD  # type: ignore[import-not-found,unused-ignore]
+except ImportError:
+    BUILD = "dev"
+
 OPTION_NAMES = {
     "errors": "errors",
     "placement-help": "placement_help",
@@ -73,6 +78,7 @@ class App:
         self._bind()
         for name in ("new", "code", "options", "rules"):
             self.render.actions[name].disabled = False
+        self.root.dataset.build = BUILD
         self.root.dataset.app = "ready"
         self._post("ready", t)
         if self.session.game.status != "playing":

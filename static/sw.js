@@ -1,0 +1,57 @@
+// Half Moon service worker.  The site build fills VERSION and FILES (every file of the
+// site with its content hash).  A version is installed whole into its own cache or not
+// at all; once active it deletes every other version's cache.
+const VERSION = "__VERSION__";
+const FILES = __FILES__;
+const CACHE = `halfmoon-${VERSION}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      // Revalidate every file with the server (cheap when unchanged), check it is the
+      // very file this version lists, and only then store the whole set.
+      const responses = await Promise.all(
+        FILES.map(async ([url, revision]) => {
+          const response = await fetch(new Request(url, { cache: "no-cache" }));
+          if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+          const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+          const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+          if (hex.slice(0, 16) !== revision) throw new Error(`${url}: not the file of ${VERSION}`);
+          return [url, response];
+        })
+      );
+      const cache = await caches.open(CACHE);
+      await Promise.all(responses.map(([url, response]) => cache.put(url, response)));
+      await self.skipWaiting();
+    })()
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("halfmoon-") && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })()
+  );
+});
+
+const scope = new URL(self.registration.scope);
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
+  const page = request.mode === "navigate" || url.pathname === scope.pathname;
+  const key = page ? new URL("index.html", scope).href : url.origin + url.pathname;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const hit = await cache.match(key);
+      return hit || fetch(request);
+    })()
+  );
+});

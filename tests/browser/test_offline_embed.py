@@ -1,0 +1,274 @@
+"""Offline play, updates, installability, headers, and embedding in frames."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Page, expect
+
+from tests.browser.conftest import BOOT_TIMEOUT, ROOT, open_game, wait_ready
+from tests.browser.table import Table
+
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build_site
+from serve import header_rules, headers_for, serve_in_background
+
+READY = "document.documentElement.dataset.app === 'ready'"
+
+
+def wait_for_worker(page: Page) -> None:
+    page.evaluate("navigator.serviceWorker.ready")
+    page.wait_for_function("Boolean(navigator.serviceWorker.controller)", timeout=BOOT_TIMEOUT)
+
+
+# ----------------------------------------------------------------------- headers
+def fetch(url: str) -> tuple[int, dict[str, str]]:
+    with urllib.request.urlopen(url) as response:
+        return response.status, {k.lower(): v for k, v in response.headers.items()}
+
+
+def test_served_responses_carry_the_headers_of_netlify_toml(base_url: str, site: Path) -> None:
+    rules = header_rules(ROOT / "netlify.toml")
+    version = build_site.npm_version("pyodide")
+    paths = [
+        "/",
+        "/index.html",
+        "/sw.js",
+        "/pyscript.toml",
+        "/static/halfmoon.css",
+        "/halfmoon/game.py",
+        f"/vendor/pyodide-{version}/pyodide.asm.wasm",
+        f"/vendor/pyodide-{version}/pyodide.mjs",
+    ]
+    for path in paths:
+        status, got = fetch(base_url + path)
+        assert status == 200
+        wanted = headers_for(path if path != "/" else "/", rules)
+        if path == "/":
+            wanted |= headers_for("/index.html", rules)
+        for name, value in wanted.items():
+            assert got.get(name.lower()) == value, (path, name)
+    _, wasm = fetch(f"{base_url}/vendor/pyodide-{version}/pyodide.asm.wasm")
+    assert wasm["content-type"] == "application/wasm"
+    assert wasm["cache-control"] == "public, max-age=31536000, immutable"
+    _, page = fetch(base_url + "/")
+    assert page["cache-control"] == "no-cache"
+    csp = page["content-security-policy"]
+    assert "'unsafe-eval'" in csp and "'wasm-unsafe-eval'" in csp
+    assert "frame-ancestors *" in csp and "default-src 'self'" in csp
+    assert page["x-content-type-options"] == "nosniff" and "referrer-policy" in page
+    assert "x-frame-options" not in page
+
+
+def test_no_csp_violation_during_boot_and_play(desktop: BrowserContext, base_url: str) -> None:
+    desktop.add_init_script(
+        "window.__csp = []; document.addEventListener('securitypolicyviolation',"
+        " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
+    table = Table(open_game(desktop, base_url, "#HM1-N-AAAAAAB"))
+    table.tap("P5"), table.tap("P6")
+    table.press("rules")
+    table.page.keyboard.press("Escape")
+    assert table.page.evaluate("window.__csp") == []
+
+
+# ----------------------------------------------------------------- installable
+def test_the_page_is_installable(
+    browser_type: BrowserType,
+    browser_type_launch_args: dict[str, Any],
+    base_url: str,
+    tmp_path: Path,
+) -> None:
+    # A persistent profile: Chromium never offers to install from an incognito one.
+    context = browser_type.launch_persistent_context(
+        tmp_path / "profile", **browser_type_launch_args
+    )
+    page = open_game(context, base_url)
+    wait_for_worker(page)
+    cdp = context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert not manifest.get("errors")
+    status, _ = fetch(base_url + "/static/manifest.webmanifest")
+    assert status == 200
+    data = page.evaluate("fetch('static/manifest.webmanifest').then(r => r.json())")
+    assert data["display"] == "standalone" and data["theme_color"]
+    purposes = {icon["purpose"] for icon in data["icons"]}
+    assert "maskable" in purposes and "any" in purposes
+    context.close()
+
+
+# --------------------------------------------------------------------- offline
+def test_offline_after_one_visit(browser: Browser, base_url: str, server_log: list[str]) -> None:
+    context = browser.new_context(locale="pt-PT")
+    page = open_game(context, base_url, "#HM1-N-AAAAAAB")
+    wait_for_worker(page)
+    page.wait_for_timeout(300)
+    seen = len(server_log)
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    table = Table(page)
+    table.tap("P5"), table.tap("P6")
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    assert server_log[seen:] == []
+    # A link to another deal works offline too.
+    page.goto(f"{base_url}/?lang=en#HM1-N-AAAAAAC")
+    wait_ready(page)
+    assert table.stat("code") == "HM1-N-AAAAAAC"
+    assert server_log[seen:] == []
+    context.close()
+
+
+@pytest.fixture
+def own_site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    out = tmp_path / "site"
+    shutil.copytree(ROOT / "site", out)
+    server, url = serve_in_background(out)
+    yield out, url
+    server.shutdown()
+
+
+def test_an_update_replaces_every_file_at_once(
+    browser: Browser, own_site: tuple[Path, str]
+) -> None:
+    out, url = own_site
+    first = build_site.seal(out)
+    context = browser.new_context(locale="pt-PT")
+    page = open_game(context, url, "#HM1-N-AAAAAAB")
+    wait_for_worker(page)
+    assert page.evaluate("document.documentElement.dataset.build") == first
+    Table(page).tap("P5"), Table(page).tap("P6")
+    # A new deploy: a changed stylesheet and a changed Python module.
+    css = out / "static" / "halfmoon.css"
+    css.write_text(css.read_text() + '\n:root { --deploy: "second"; }\n')
+    messages = out / "halfmoon" / "messages.py"
+    messages.write_text(messages.read_text().replace('"Anular"', '"Anular!"'))
+    second = build_site.seal(out)
+    assert second != first
+    page.reload()
+    page.wait_for_function(
+        f"document.documentElement.dataset.build === '{second}' && "
+        "document.documentElement.dataset.app === 'ready'",
+        timeout=BOOT_TIMEOUT * 2,
+    )
+    meta = page.locator('meta[name="halfmoon-build"]').get_attribute("content")
+    marker = page.evaluate(
+        "getComputedStyle(document.documentElement).getPropertyValue('--deploy')"
+    )
+    assert (meta, marker.strip()) == (second, '"second"')
+    expect(page.locator('[data-action="undo"]')).to_contain_text("Anular!")
+    assert page.evaluate("caches.keys()") == [f"halfmoon-{second}"]
+    assert Table(page).stat("moves") == "1"  # the game survived the update
+    context.close()
+
+
+# -------------------------------------------------------------------- embedding
+HOST = """<!doctype html><html><head><meta charset="utf-8"><title>host</title></head>
+<body style="margin:0"><iframe id="game" src="{src}" width="{w}" height="{h}" {attrs}
+style="border:0"></iframe>
+<script>
+window.events = [];
+window.addEventListener("message", (e) => {{
+  if (e.source === document.getElementById("game").contentWindow) window.events.push(e.data);
+}});
+</script></body></html>"""
+
+BLOCK_STORAGE_IN_FRAMES = """
+if (window.top !== window) {
+  for (const name of ["localStorage", "sessionStorage", "indexedDB"]) {
+    Object.defineProperty(window, name, {
+      configurable: true,
+      get() { throw new DOMException("storage is blocked", "SecurityError"); },
+    });
+  }
+}
+"""
+
+
+@pytest.fixture
+def host_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "host"
+    folder.mkdir()
+    return folder
+
+
+def game_frame(page: Page) -> Frame:
+    handle = page.wait_for_selector("#game")
+    frame = handle.content_frame()
+    assert frame is not None
+    frame.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    return frame
+
+
+def play_a_pair_in(page: Page, frame: Frame) -> None:
+    frame.locator('[data-slot="P5"] button[data-card]').click()
+    frame.locator('[data-slot="P6"] button[data-card]').click()
+    page.wait_for_function("window.events.some(e => e.type === 'move')")
+    events = page.evaluate("window.events")
+    ready = [e for e in events if e["type"] == "ready"]
+    move = [e for e in events if e["type"] == "move"]
+    assert ready and ready[0]["source"] == "halfmoon" and ready[0]["code"] == "HM1-N-AAAAAAB"
+    assert (move[0]["score"], move[0]["moves"], move[0]["code"]) == (10, 1, "HM1-N-AAAAAAB")
+    assert isinstance(move[0]["time"], int)
+
+
+def fits(frame: Frame) -> bool:
+    return bool(
+        frame.evaluate(
+            "document.scrollingElement.scrollHeight <= innerHeight && "
+            "document.scrollingElement.scrollWidth <= innerWidth"
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "attrs", "block"),
+    [
+        ("cross-origin", "", False),
+        ("sandboxed", 'sandbox="allow-scripts allow-same-origin"', False),
+        ("storage blocked", "", True),
+    ],
+)
+def test_embedded_from_another_origin(
+    browser: Browser, base_url: str, host_dir: Path, name: str, attrs: str, block: bool
+) -> None:
+    game = base_url.replace("127.0.0.1", "localhost")  # another origin than the host's
+    (host_dir / "index.html").write_text(
+        HOST.format(src=f"{game}/#HM1-N-AAAAAAB", w=360, h=480, attrs=attrs)
+    )
+    server, host = serve_in_background(host_dir, headers=False)
+    context = browser.new_context(locale="pt-PT")
+    if block:
+        context.add_init_script(BLOCK_STORAGE_IN_FRAMES)
+    page = context.new_page()
+    page.goto(host + "/")
+    frame = game_frame(page)
+    assert frame.evaluate("location.origin") != page.evaluate("location.origin")
+    play_a_pair_in(page, frame)
+    assert fits(frame)
+    if block:
+        assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
+    context.close()
+    server.shutdown()
+
+
+def test_embedded_on_the_same_origin_demo_page(desktop: BrowserContext, base_url: str) -> None:
+    page = desktop.new_page()
+    page.goto(base_url + "/embed-demo.html")
+    frame = game_frame(page)
+    frame.locator('[data-slot="P5"] button[data-card]').click()
+    frame.locator('[data-slot="P6"] button[data-card]').click()
+    expect(page.locator("#log li").first).to_have_attribute("data-type", "move")
+    assert page.locator("#score").text_content() == "10"
+    assert page.locator("#moves").text_content() == "1"
+    assert page.locator('#log li[data-type="ready"]').count() == 1
+    assert fits(frame)
