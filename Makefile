@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 PORT ?= 8000
 
-.PHONY: setup site play test test-engine test-browser lint chromium bench-engine clean
+.PHONY: setup site play test test-engine test-browser lint chromium bench-engine soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,10 @@ test: lint site chromium
 
 bench-engine: $(STAMP)
 	$(PY) bench/bench_engine.py
+
+## soak: 1,000,000 random taps, undos and redos with every invariant checked (CI runs a short profile)
+soak: $(STAMP)
+	$(PY) -m tests.soak --steps 1000000
 
 clean:
 	rm -rf $(VENV) node_modules site .pytest_cache .mypy_cache .ruff_cache .hypothesis

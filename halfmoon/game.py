@@ -319,9 +319,9 @@ class Game:
 
     # ----------------------------------------------------------------- undo/redo
     def undo(self, now: float | None = None) -> bool:
-        """Take back the last removal; ``False`` if there is none to take back."""
+        """Take back the last removal (clearing the selection); ``False``, with nothing
+        changed at all, if there is none to take back."""
         if not self.can_undo:
-            self._selection = ()
             return False
         removal = self._history.pop()
         for s, c in zip(removal.slots, removal.cards):
@@ -336,10 +336,11 @@ class Game:
         return True
 
     def redo(self, now: float | None = None) -> bool:
-        """Re-apply the last undone removal; ``False`` if there is none."""
-        self._selection = ()
+        """Re-apply the last undone removal (clearing the selection); ``False``, with
+        nothing changed at all, if there is none."""
         if not self._redo:
             return False
+        self._selection = ()
         self._apply(self._redo.pop(), now)
         return True
 

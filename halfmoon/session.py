@@ -19,6 +19,8 @@ from .i18n import DEFAULT_LANGUAGE, normalise_language, text
 
 GAME_KEY = "halfmoon.game.v1"
 PREFS_KEY = "halfmoon.prefs.v1"
+UNREADABLE_KEY = "halfmoon.game.unreadable"
+"""Where a save that could not be loaded is kept aside, rather than overwritten."""
 
 Dialog = Literal["won", "impasse"]
 EventType = Literal["ready", "move", "undo", "won", "impasse", "new"]
@@ -90,6 +92,7 @@ class Session:
         self.game = game
         self.prefs = prefs
         self.lang = lang
+        self.unreadable_save: str | None = None  # a save that could not be loaded
 
     # ------------------------------------------------------------------ start-up
     @classmethod
@@ -108,11 +111,13 @@ class Session:
         """
         notices: list[str] = []
         saved: Game | None = None
+        unreadable: str | None = None
         if saved_game:
             try:
                 saved = Game.from_dict(json.loads(saved_game))
             except (ValueError, RecursionError):
                 notices.append(text(lang, "save.corrupt"))
+                unreadable = saved_game
         game = saved
         wanted = code_from_hash(fragment).strip()
         if wanted:
@@ -123,7 +128,9 @@ class Session:
             else:
                 if saved is None or saved.code != linked.code:
                     game = linked
-        return cls(game or Game.new(), prefs, lang), " ".join(notices)
+        session = cls(game or Game.new(), prefs, lang)
+        session.unreadable_save = unreadable
+        return session, " ".join(notices)
 
     # ------------------------------------------------------------------- actions
     def tap(self, slot: str, now: float) -> Feedback:
@@ -142,16 +149,14 @@ class Session:
         return feedback
 
     def undo(self, now: float) -> Feedback:
-        had_selection = bool(self.game.selection)
         if not self.game.undo(now):
-            return Feedback(save=had_selection)
+            return Feedback()
         return Feedback(events=["undo"], save=True)
 
     def redo(self, now: float) -> Feedback:
         before = self.game.status
-        had_selection = bool(self.game.selection)
         if not self.game.redo(now):
-            return Feedback(save=had_selection)
+            return Feedback()
         feedback = Feedback(events=["move"], save=True)
         self._ending(before, feedback, now)
         return feedback

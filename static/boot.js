@@ -75,6 +75,11 @@ async function start() {
   await import("../vendor/pyscript/core.js");
 }
 
+// The crash dialog's button must work even when Python no longer does.
+document.addEventListener("click", (event) => {
+  if (event.target.closest && event.target.closest('[data-dialog-action="reload"]')) location.reload();
+});
+
 // Offline play: a service worker keeps every file of this version.  When a new deploy's
 // worker takes over a page that an older worker served, the page reloads into the new
 // version whole (the game is saved after every change, so nothing is lost).

@@ -93,10 +93,14 @@ def test_undo_and_redo_clear_the_selection() -> None:
     assert game.redo() and game.selection == ()
 
 
-def test_nothing_to_undo_or_redo() -> None:
+def test_nothing_to_undo_or_redo_changes_nothing() -> None:
     game = two_pairs()
+    game.tap("P1")
     assert not game.undo() and not game.redo()
-    assert observable(game) == observable(two_pairs())
+    assert game.selection == ("P1",)
+    fresh = two_pairs()
+    fresh.tap("P1")
+    assert observable(game) == observable(fresh)
 
 
 def test_undo_goes_back_at_most_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:

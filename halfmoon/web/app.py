@@ -16,6 +16,7 @@ from ..i18n import normalise_language, pick_language, text
 from ..session import (
     GAME_KEY,
     PREFS_KEY,
+    UNREADABLE_KEY,
     EventType,
     Feedback,
     Prefs,
@@ -23,6 +24,7 @@ from ..session import (
     code_error_text,
     code_from_hash,
 )
+from .ffi import absent
 from .render import Renderer
 from .storage import Storage
 
@@ -65,6 +67,10 @@ class App:
             fragment=str(self.win.location.hash or ""),
             lang=lang,
         )
+        if self.session.unreadable_save is not None:  # keep it aside, never overwrite it
+            self.store.set(UNREADABLE_KEY, self.session.unreadable_save)
+        if self.store.read_failed:
+            notice = " ".join(filter(None, [notice, text(lang, "save.unreadable")]))
         t = now()
         if not self.doc.hidden:
             self.session.game.resume(t)
@@ -133,7 +139,7 @@ class App:
     # ----------------------------------------------------------------- actions
     def _tap(self, event: Any) -> None:
         button = event.target.closest("button.card[data-card]")
-        if button is None:
+        if absent(button):
             return
         t = now()
         feedback = self.session.tap(button.parentElement.dataset.slot, t)
@@ -312,10 +318,19 @@ class App:
 
     # ------------------------------------------------------------------ errors
     def _crash(self) -> None:
+        """A handler failed: keep the game, and say so with a way out (reload)."""
         js.console.error(traceback.format_exc())
         with contextlib.suppress(Exception):
             self._save(now())
-        self._say(text(self.session.lang, "app.crash"))
+        dialog = self.doc.getElementById("dialog-crash")
+        lang = self.session.lang
+        with contextlib.suppress(Exception):
+            self.doc.getElementById("crash-title").textContent = text(lang, "app.crash.title")
+            self.doc.getElementById("crash-text").textContent = text(lang, "app.crash")
+        for other in self.doc.querySelectorAll("dialog[open]"):
+            other.close()
+        if not dialog.open:
+            dialog.showModal()
 
 
 def main() -> None:

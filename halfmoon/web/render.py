@@ -8,6 +8,7 @@ from ..i18n import text
 from ..layout import SLOTS
 from ..session import Session
 from ..view import PlaceView, table_view
+from .ffi import absent
 
 GHOST_MS = 240
 
@@ -57,7 +58,7 @@ class Renderer:
             for el in self.doc.querySelectorAll(selector):
                 el.setAttribute(target, text(lang, getattr(el.dataset, attr)))
         meta = self.doc.querySelector('meta[name="description"]')
-        if meta is not None:
+        if not absent(meta):
             meta.setAttribute("content", text(lang, "meta.description"))
         self._rules(lang)
 

@@ -9,6 +9,7 @@ from typing import Any
 class Storage:
     def __init__(self, window: Any) -> None:
         self._store: Any = None
+        self.read_failed = False  # a read threw: something may be saved that we cannot see
         try:
             store = window.localStorage
             probe = "halfmoon.probe"
@@ -28,6 +29,7 @@ class Storage:
         try:
             value = self._store.getItem(key)
         except Exception:
+            self.read_failed = True
             return None
         return value if isinstance(value, str) else None
 

@@ -162,3 +162,17 @@ def test_placement_help_dims_exactly_the_cards_that_cannot_complete(
     assert table.dimmed() == set(engine.dimmed())
     bright = set(engine.playable()) - table.dimmed() - {"P2", "P3"}
     assert {engine.top(s).code[0] for s in bright} == {"J"}  # type: ignore[union-attr]
+
+
+def test_taps_between_cards_and_on_empty_places_do_nothing(
+    desktop: BrowserContext, base_url: str
+) -> None:
+    table = Table(open_game(desktop, base_url, CODE))
+    table.tap("R6"), table.tap("R1")  # A♠ + 10♥ leave two empty reserve places
+    table.tap("P1")
+    before = (table.tops(), table.selected(), table.stat("moves"))
+    table.page.locator('[data-slot="R1"]').click()  # an empty place
+    table.page.locator("#table").click(position={"x": 3, "y": 3})  # the felt between cards
+    table.page.locator("main.felt").click(position={"x": 5, "y": 5})
+    assert (table.tops(), table.selected(), table.stat("moves")) == before
+    assert not table.page.locator("#dialog-crash").is_visible()

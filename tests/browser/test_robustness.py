@@ -1,0 +1,289 @@
+"""Nothing breaks, nothing is lost: hostile links and codes, storage faults, a crash in
+a handler, and a seeded random parity fuzz of the page against the engine in CPython."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import urllib.parse
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from halfmoon import CodeError, Game, parse_code
+from halfmoon.i18n import text
+from halfmoon.session import GAME_KEY, UNREADABLE_KEY
+from tests.browser.conftest import open_game, wait_ready
+from tests.browser.table import Table, engine_tops
+from tests.solver import legal_moves
+
+CODE = "HM1-N-AAAAAAB"
+
+HOSTILE = [
+    " ",
+    "HM2-N-AAAAAAB",
+    "HM0-N-AAAAAAB",
+    "HM10-N-AAAAAAB",
+    "HM1-X-AAAAAAB",
+    "HM1-R-AAAAAAB",
+    "HM1-N-AAAAAA",
+    "HM1-N-AAAAAAAB",
+    "HM1-N-",
+    "HM1-N-AAAAAA1",
+    "HM1-N-1234567",
+    "HM1_N_AAAAAAB",
+    "HM1NAAAAAAB",
+    "HM1-N-AAAAAAB-X",
+    "HM1--AAAAAAB",
+    "HM1-N-AAAAAAΒ",  # Greek Beta
+    "HM1-N-AAAAAAА",  # Cyrillic A
+    "HM1-N-AAAAAAſ",  # long s
+    "HM1-N-AAAAAAＢ",  # fullwidth B
+    "HM1-N-AAA\u200bAAAB",  # zero-width space
+    "ΗΜ1-N-AAAAAAB",  # Greek Eta and Mu
+    "<img src=x onerror=alert(1)>",
+    "<script>alert(1)</script>",
+    '"><svg onload=alert(1)>',
+    "javascript:alert(1)",
+    "HM1-N-AAAAAAB\x00",
+    "HM1%2DN%2DAAAAAA",
+    "HM1-N-%41%41%41%41%41%41%41%41",
+    "%3Cb%3Ebold%3C%2Fb%3E",
+    "%E0%A4%A",  # broken percent-encoding
+    "A" * 10_000,
+    "HM1-N-AAAAAAB" * 50,
+    "null",
+    "undefined",
+    "HM1-N-AAAAAA\n",
+]
+
+
+def test_the_hostile_list_is_all_invalid() -> None:
+    assert len(HOSTILE) >= 30
+    for raw in HOSTILE:
+        with pytest.raises(CodeError):
+            parse_code(urllib.parse.unquote(raw, errors="replace").strip() or "x" * 99)
+
+
+def as_the_browser_reads_it(raw: str) -> str:
+    """The fragment's text after URL parsing (which drops tabs and newlines and strips
+    control characters and spaces at the ends) and our percent-decoding."""
+    cleaned = "".join(ch for ch in raw if ch not in "\t\n\r").strip("\x00\x01\x1f ")
+    return urllib.parse.unquote(cleaned, errors="replace").strip()
+
+
+def snapshot_of(page: Page) -> tuple[object, ...]:
+    table = Table(page)
+    return (table.tops(), table.stat("score"), table.stat("moves"), table.stat("code"))
+
+
+def test_hostile_links_are_explained_and_change_nothing(
+    desktop: BrowserContext, base_url: str
+) -> None:
+    page = open_game(desktop, base_url, "#" + CODE)
+    Table(page).tap("P5"), Table(page).tap("P6")
+    before = snapshot_of(page)
+    message = page.locator('[data-role="message"]')
+    for raw in HOSTILE:
+        page.evaluate("() => { document.querySelector('[data-role=message]').textContent = ''; }")
+        page.goto(f"{base_url}/#{raw}")
+        if as_the_browser_reads_it(raw) not in ("", CODE):
+            expect(message).to_contain_text("A ligação aberta não tem um código de partida válido")
+        else:  # the link is the game in progress, or empty: nothing to say
+            page.wait_for_timeout(150)
+            assert message.text_content() == ""
+        assert snapshot_of(page) == before, raw
+        assert page.evaluate("location.hash") == "#" + CODE
+        assert page.locator("[data-role=message] *").count() == 0
+        assert page.locator("img, script:not([type]), svg").count() == 0
+    # A hostile link opened fresh: explained, and the saved game resumes.
+    fresh = open_game(desktop, base_url, "#%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
+    expect(fresh.locator('[data-role="message"]')).to_contain_text(
+        "A ligação aberta não tem um código de partida válido"
+    )
+    assert snapshot_of(fresh) == before
+    assert fresh.evaluate("location.hash") == "#" + CODE
+
+
+def test_hostile_codes_in_the_dialog(desktop: BrowserContext, base_url: str) -> None:
+    page = open_game(desktop, base_url, "#" + CODE)
+    Table(page).tap("P5"), Table(page).tap("P6")
+    before = snapshot_of(page)
+    for raw in HOSTILE:
+        typed = raw[:64]  # the field holds at most 64 characters, as a person would find
+        page.locator('[data-action="code"]').click()
+        page.locator("#code-input").fill(typed)
+        page.locator("#code-input").press("Enter")
+        error = page.locator("#code-error")
+        expect(error).not_to_be_empty()
+        try:
+            parse_code(typed)
+        except CodeError as exc:
+            assert error.text_content() == text("pt", f"code.error.{exc.reason}")
+        assert page.locator("#code-error *").count() == 0
+        page.keyboard.press("Escape")
+        assert snapshot_of(page) == before, raw
+
+
+@pytest.mark.parametrize("link", ["#%20hm1-n-aaaaaac%20", "#HM1%2DN%2DAAAAAAC", "#hm1-N-aAaAaAc"])
+def test_valid_links_in_any_case_or_encoding_are_accepted(
+    desktop: BrowserContext, base_url: str, link: str
+) -> None:
+    page = open_game(desktop, base_url, link)
+    assert Table(page).tops() == engine_tops(Game.new("HM1-N-AAAAAAC"))
+    assert page.evaluate("location.hash") == "#HM1-N-AAAAAAC"
+
+
+# ---------------------------------------------------------------- storage faults
+def with_saved(browser: Browser, base_url: str, value: str, lang: str = "pt-PT") -> Page:
+    context = browser.new_context(locale=lang)
+    context.add_init_script(
+        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+        f" localStorage.setItem({json.dumps(GAME_KEY)}, {json.dumps(value)}); }}"
+    )
+    return open_game(context, base_url)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "{not json",
+        json.dumps({"format": "halfmoon-game", "version": 2, "code": CODE}),
+        json.dumps({**Game.new(CODE).to_dict(), "removals": [["P1", "P2"]]}),  # 8 + Q: impossible
+        json.dumps({**Game.new(CODE).to_dict(), "code": "HM1-N-<b>x</b>"}),
+        json.dumps([1, 2, 3]),
+        "[" * 5000 + "]" * 5000,
+    ],
+    ids=["corrupt-json", "other-version", "tampered-removal", "tampered-code", "array", "deep"],
+)
+def test_a_bad_save_is_reported_kept_aside_and_play_goes_on(
+    browser: Browser, base_url: str, value: str
+) -> None:
+    page = with_saved(browser, base_url, value)
+    expect(page.locator('[data-role="message"]')).to_have_text(text("pt", "save.corrupt"))
+    assert page.evaluate(f"localStorage.getItem({json.dumps(UNREADABLE_KEY)})") == value
+    table = Table(page)
+    code = table.stat("code")
+    game = Game.new(code)
+    tops = {s: c for s in game.playable() if (c := game.top(s)) is not None}
+    for slot in legal_moves(tops)[0]:
+        table.tap(slot)
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    page.context.close()
+
+
+def test_storage_that_throws_on_read_is_reported(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(locale="en-GB")
+    context.add_init_script(
+        "Storage.prototype.getItem = function () { throw new DOMException('no', 'SecurityError'); };"
+    )
+    page = open_game(context, base_url, "#" + CODE)
+    expect(page.locator('[data-role="message"]')).to_have_text(text("en", "save.unreadable"))
+    Table(page).tap("P5"), Table(page).tap("P6")
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    context.close()
+
+
+def test_storage_cleared_mid_game_loses_nothing_after(
+    desktop: BrowserContext, base_url: str
+) -> None:
+    page = open_game(desktop, base_url, "#" + CODE)
+    table = Table(page)
+    table.tap("P5"), table.tap("P6")
+    page.evaluate("localStorage.clear()")
+    table.tap("P2"), table.tap("P3"), table.tap("R3")
+    expect(page.locator('[data-stat="moves"]')).to_have_text("2")
+    page.reload()
+    wait_ready(page)
+    assert (table.stat("moves"), table.stat("score")) == ("2", "25")
+
+
+# ------------------------------------------------------------------------ crash
+def test_a_crash_in_a_handler_shows_a_way_out_and_keeps_the_game(
+    browser: Browser, base_url: str
+) -> None:
+    context = browser.new_context(locale="en-GB")
+    page = open_game(context, base_url, "#" + CODE)
+    table = Table(page)
+    table.tap("P5"), table.tap("P6")
+    # Sabotage: a DOM call the "Play a code" handler makes now throws, so the Python
+    # handler raises.
+    page.evaluate(
+        "() => { document.getElementById('code-input').focus = () => { throw new Error('boom'); }; }"
+    )
+    page.locator('[data-action="code"]').click()
+    dialog = page.locator("#dialog-crash")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("h2")).to_have_text("Oops — the game stopped")
+    expect(dialog.locator("p")).to_have_text(text("en", "app.crash"))
+    dialog.locator('[data-dialog-action="reload"]').click()
+    page.wait_for_load_state()
+    wait_ready(page)
+    assert (table.stat("moves"), table.stat("score"), table.stat("code")) == ("1", "10", CODE)
+    context.close()
+
+
+# ------------------------------------------------------------------ parity fuzz
+PAGE_STATE = """() => {
+  const places = [...document.querySelectorAll('[data-slot]')];
+  const card = (p) => p.querySelector('button[data-card]');
+  return {
+    tops: Object.fromEntries(places.map(p => [p.dataset.slot, card(p)?.dataset.card ?? null])),
+    selected: places.filter(p => card(p)?.getAttribute('aria-pressed') === 'true').map(p => p.dataset.slot),
+    dimmed: places.filter(p => card(p)?.dataset.dimmed === 'true').map(p => p.dataset.slot),
+    score: document.querySelector('[data-stat=score]').textContent,
+    moves: document.querySelector('[data-stat=moves]').textContent,
+    status: document.documentElement.dataset.game,
+    endOpen: document.getElementById('dialog-end').open,
+  };
+}"""
+
+
+def engine_state(game: Game) -> dict[str, object]:
+    return {
+        "tops": engine_tops(game),
+        "selected": sorted(game.selection),
+        "dimmed": sorted(game.dimmed()),
+        "score": str(game.score),
+        "moves": str(game.moves),
+        "status": game.status,
+    }
+
+
+def test_random_play_in_the_page_matches_the_engine(desktop: BrowserContext, base_url: str) -> None:
+    seed = int(os.environ.get("HALFMOON_FUZZ_SEED", "20261129"))
+    rng = random.Random(seed)
+    code = Game.new().code
+    assert code is not None
+    page = open_game(desktop, base_url, "#" + code)
+    table = Table(page)
+    table.set_option("placement-help", True)
+    game = Game.new(code)
+    steps = 320
+    for step in range(steps):
+        roll = rng.random()
+        if roll < 0.1:
+            action = "undo"
+        elif roll < 0.15:
+            action = "redo"
+        elif roll < 0.55 and game.status == "playing":
+            tops = {s: c for s in game.playable() if (c := game.top(s)) is not None}
+            move = rng.choice(legal_moves(tops))
+            action = next((s for s in move if s not in game.selection), move[0])
+        else:
+            action = rng.choice(game.playable() or ("P1",))
+        if action in ("undo", "redo"):
+            button = page.locator(f'[data-action="{action}"]')
+            if button.is_enabled():
+                button.click()
+            getattr(game, action)()
+        elif game.top(action) is not None and game.status == "playing":
+            table.tap(action)
+            game.tap(action)
+        got = page.evaluate(PAGE_STATE)
+        got["selected"], got["dimmed"] = sorted(got["selected"]), sorted(got["dimmed"])
+        ended = got.pop("endOpen")
+        assert got == engine_state(game), f"seed {seed}, step {step}, action {action}, deal {code}"
+        if ended:
+            page.keyboard.press("Escape")
