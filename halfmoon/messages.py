@@ -124,7 +124,41 @@ Ganha quando a mesa fica vazia. Se entre as cartas jogáveis não houver nenhum 
 ## Códigos
 Cada distribuição tem um código, por exemplo HM1-N-AAAAAAB. Toque no código para copiar a ligação e desafiar alguém com as mesmas cartas.
 
+## Teclado
+Setas: passar de carta em carta. Enter ou Espaço: tocar na carta. U ou Ctrl+Z: anular. R, Ctrl+Shift+Z ou Ctrl+Y: refazer. N: nova partida. Esc: fechar uma janela.
+
 Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solução.""",
+    # Announcements (the live region)
+    "announce.pair": "Par retirado: {a} e {b}. {score} pontos.",
+    "announce.trio": "Trio retirado: {a}, {b} e {c}. {score} pontos.",
+    "announce.undo": "Jogada anulada. {score} pontos.",
+    "announce.redo": "Jogada refeita. {score} pontos.",
+    "announce.new": "Nova partida: {code}.",
+    # More options
+    "option.four-colour": "Baralho de quatro cores",
+    "option.four-colour.hint": "Ouros a azul e paus a verde, para distinguir os naipes de relance.",
+    "option.theme": "Tema",
+    "theme.auto": "Automático",
+    "theme.light": "Claro",
+    "theme.dark": "Escuro",
+    "option.reduce-motion": "Reduzir animações",
+    "option.reduce-motion.hint": "As cartas saem sem movimento.",
+    "app.table": "Mesa",
+    # Statistics
+    "action.stats": "Estatísticas",
+    "stats.title": "Estatísticas",
+    "stats.played": "Partidas jogadas",
+    "stats.won": "Partidas ganhas",
+    "stats.rate": "Vitórias",
+    "stats.best-time": "Melhor tempo",
+    "stats.streak": "Série atual",
+    "stats.best-streak": "Melhor série",
+    "stats.none": "—",
+    "stats.rate.value": "{rate} %",
+    "stats.note": "Uma partida conta como jogada à primeira jogada e como ganha quando sai a última carta.",
+    "stats.reset": "Repor estatísticas",
+    "stats.reset.confirm": "Apagar todas as estatísticas? Isto não pode ser desfeito.",
+    "stats.reset.yes": "Apagar",
     # Command line
     "cli.usage": "uso: python -m halfmoon show CÓDIGO | new",
     "cli.reserve": "reserva",
@@ -238,7 +272,38 @@ You win when the table is empty. If no pair and no trio is left among the cards 
 ## Codes
 Every deal has a code such as HM1-N-AAAAAAB. Tap the code to copy a link and challenge someone with the very same cards.
 
+## Keyboard
+Arrow keys: move from card to card. Enter or Space: tap the card. U or Ctrl+Z: undo. R, Ctrl+Shift+Z or Ctrl+Y: redo. N: new game. Esc: close a window.
+
 There are no hints and no solver: the game never tells whether a deal can be won.""",
+    "announce.pair": "Pair removed: {a} and {b}. Score {score}.",
+    "announce.trio": "Trio removed: {a}, {b} and {c}. Score {score}.",
+    "announce.undo": "Move undone. Score {score}.",
+    "announce.redo": "Move redone. Score {score}.",
+    "announce.new": "New game: {code}.",
+    "option.four-colour": "Four-colour deck",
+    "option.four-colour.hint": "Diamonds in blue and clubs in green, to tell suits apart at a glance.",
+    "option.theme": "Theme",
+    "theme.auto": "Automatic",
+    "theme.light": "Light",
+    "theme.dark": "Dark",
+    "option.reduce-motion": "Reduce motion",
+    "option.reduce-motion.hint": "Cards leave without moving.",
+    "app.table": "Table",
+    "action.stats": "Statistics",
+    "stats.title": "Statistics",
+    "stats.played": "Games played",
+    "stats.won": "Games won",
+    "stats.rate": "Win rate",
+    "stats.best-time": "Best time",
+    "stats.streak": "Current streak",
+    "stats.best-streak": "Best streak",
+    "stats.none": "—",
+    "stats.rate.value": "{rate}%",
+    "stats.note": "A game counts as played at its first move, and as won when its last card goes.",
+    "stats.reset": "Reset statistics",
+    "stats.reset.confirm": "Delete all statistics? This cannot be undone.",
+    "stats.reset.yes": "Delete",
     "cli.usage": "usage: python -m halfmoon show CODE | new",
     "cli.reserve": "reserve",
 }

@@ -14,15 +14,19 @@ from urllib.parse import unquote
 
 from .clock import format_time
 from .deal import CodeError
-from .game import Game, Status
-from .i18n import DEFAULT_LANGUAGE, normalise_language, text
+from .game import Game, Removal, Status
+from .i18n import DEFAULT_LANGUAGE, card_name, normalise_language, text
+from .stats import Stats
 
 GAME_KEY = "halfmoon.game.v1"
 PREFS_KEY = "halfmoon.prefs.v1"
+STATS_KEY = "halfmoon.stats.v1"
 UNREADABLE_KEY = "halfmoon.game.unreadable"
 """Where a save that could not be loaded is kept aside, rather than overwritten."""
 
 Dialog = Literal["won", "impasse"]
+Theme = Literal["auto", "light", "dark"]
+THEMES: tuple[Theme, ...] = ("auto", "light", "dark")
 EventType = Literal["ready", "move", "undo", "won", "impasse", "new"]
 
 
@@ -33,6 +37,9 @@ class Prefs:
     errors: bool = False
     placement_help: bool = False
     pile_numbers: bool = False
+    four_colour: bool = False
+    reduce_motion: bool = False
+    theme: Theme = "auto"  # auto follows the system's light or dark preference
     lang: str | None = None  # an explicit choice; None = follow the browser
 
     def to_json(self) -> str:
@@ -41,6 +48,9 @@ class Prefs:
                 "errors": self.errors,
                 "placement_help": self.placement_help,
                 "pile_numbers": self.pile_numbers,
+                "four_colour": self.four_colour,
+                "reduce_motion": self.reduce_motion,
+                "theme": self.theme,
                 "lang": self.lang,
             }
         )
@@ -57,9 +67,11 @@ class Prefs:
             return prefs
         if not isinstance(data, dict):
             return prefs
-        for name in ("errors", "placement_help", "pile_numbers"):
+        for name in ("errors", "placement_help", "pile_numbers", "four_colour", "reduce_motion"):
             if isinstance(data.get(name), bool):
                 setattr(prefs, name, data[name])
+        if data.get("theme") in THEMES:
+            prefs.theme = data["theme"]
         prefs.lang = normalise_language(data.get("lang"))
         return prefs
 
@@ -88,10 +100,17 @@ def code_error_text(error: CodeError, lang: str) -> str:
 class Session:
     """The game in progress plus the player's options and language."""
 
-    def __init__(self, game: Game, prefs: Prefs, lang: str = DEFAULT_LANGUAGE) -> None:
+    def __init__(
+        self,
+        game: Game,
+        prefs: Prefs,
+        lang: str = DEFAULT_LANGUAGE,
+        stats: Stats | None = None,
+    ) -> None:
         self.game = game
         self.prefs = prefs
         self.lang = lang
+        self.stats = stats if stats is not None else Stats()
         self.unreadable_save: str | None = None  # a save that could not be loaded
 
     # ------------------------------------------------------------------ start-up
@@ -103,6 +122,7 @@ class Session:
         prefs: Prefs,
         fragment: str,
         lang: str,
+        stats: Stats | None = None,
     ) -> tuple[Session, str]:
         """The session a page opens with, and a notice for the player ('' if none).
 
@@ -128,7 +148,9 @@ class Session:
             else:
                 if saved is None or saved.code != linked.code:
                     game = linked
-        session = cls(game or Game.new(), prefs, lang)
+        session = cls(game or Game.new(), prefs, lang, stats)
+        if game is None or game is not saved:
+            session.stats.new_game()
         session.unreadable_save = unreadable
         return session, " ".join(notices)
 
@@ -145,19 +167,39 @@ class Session:
         if result.removal is not None:
             feedback.removed = result.removal.slots
             feedback.events.append("move")
+            feedback.message = self._removed_text(result.removal)
+            self.stats.observe(self.game, self.game.elapsed(now))
             self._ending(before, feedback, now)
         return feedback
+
+    def _removed_text(self, removal: Removal) -> str:
+        names = [card_name(c, self.lang) for c in removal.cards]
+        if len(names) == 2:
+            return text(
+                self.lang, "announce.pair", a=names[0], b=names[1], score=self.game.score
+            )
+        return text(
+            self.lang,
+            "announce.trio",
+            a=names[0],
+            b=names[1],
+            c=names[2],
+            score=self.game.score,
+        )
 
     def undo(self, now: float) -> Feedback:
         if not self.game.undo(now):
             return Feedback()
-        return Feedback(events=["undo"], save=True)
+        message = text(self.lang, "announce.undo", score=self.game.score)
+        return Feedback(message=message, events=["undo"], save=True)
 
     def redo(self, now: float) -> Feedback:
         before = self.game.status
         if not self.game.redo(now):
             return Feedback()
-        feedback = Feedback(events=["move"], save=True)
+        message = text(self.lang, "announce.redo", score=self.game.score)
+        feedback = Feedback(message=message, events=["move"], save=True)
+        self.stats.observe(self.game, self.game.elapsed(now))
         self._ending(before, feedback, now)
         return feedback
 
@@ -166,7 +208,9 @@ class Session:
         :class:`~halfmoon.deal.CodeError` and leaves the game as it was."""
         game = Game.new(code)
         self.game = game
-        feedback = Feedback(events=["new"], save=True)
+        self.stats.new_game()
+        message = text(self.lang, "announce.new", code=game.code)
+        feedback = Feedback(message=message, events=["new"], save=True)
         if game.status == "impasse":
             feedback.dialog = "impasse"
             feedback.events.append("impasse")
@@ -177,6 +221,8 @@ class Session:
         if status != before and status in ("won", "impasse"):
             feedback.dialog = "won" if status == "won" else "impasse"
             feedback.events.append(status)
+            title = text(self.lang, f"end.{status}.title")
+            feedback.message = f"{feedback.message} {title}".strip()
 
     # -------------------------------------------------------------- presentation
     def time_text(self, now: float) -> str:

@@ -1,0 +1,70 @@
+"""Keyboard play: moving between cards with the arrow keys, and the shortcuts."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Final, Literal
+
+from .layout import POSITIONS, SLOTS
+
+Direction = Literal["left", "right", "up", "down"]
+Shortcut = Literal["undo", "redo", "new"]
+
+ARROWS: Final[dict[str, Direction]] = {
+    "ArrowLeft": "left",
+    "ArrowRight": "right",
+    "ArrowUp": "up",
+    "ArrowDown": "down",
+}
+_STEP: Final[dict[Direction, tuple[int, int]]] = {
+    "left": (0, -1),
+    "right": (0, 1),
+    "up": (-1, 0),
+    "down": (1, 0),
+}
+
+
+def neighbour(slot: str, direction: Direction, occupied: Collection[str]) -> str | None:
+    """The card the arrow key moves to, or None at the edge of the table.
+
+    Places straight ahead (in the same row, or the same column, give or take the
+    reserve's half-column offset) come first, nearest first; only when there are none
+    does the key go to the nearest place ahead on another line.  Empty places are
+    skipped, so the keys always land on a card."""
+    row, col = POSITIONS[slot]
+    d_row, d_col = _STEP[direction]
+    best: tuple[bool, float, int, str] | None = None
+    for order, other in enumerate(SLOTS):
+        if other == slot or other not in occupied:
+            continue
+        o_row, o_col = POSITIONS[other]
+        ahead = (o_row - row) * d_row + (o_col - col) * d_col
+        if ahead <= 0:
+            continue
+        aside = abs(o_col - col) if d_row else abs(o_row - row)
+        score = (aside >= 1, ahead + 2 * aside, order, other)
+        if best is None or score < best:
+            best = score
+    return None if best is None else best[3]
+
+
+def first(occupied: Collection[str]) -> str | None:
+    """Where keyboard focus goes when it has nowhere better: the first occupied place."""
+    return next((s for s in SLOTS if s in occupied), None)
+
+
+def shortcut(key: str, *, ctrl: bool, meta: bool, shift: bool, alt: bool) -> Shortcut | None:
+    """U or Ctrl/Cmd+Z: undo · R, Ctrl/Cmd+Shift+Z or Ctrl+Y: redo · N: new game."""
+    if alt:
+        return None
+    lower = key.lower()
+    command = ctrl or meta
+    if command:
+        if lower == "z":
+            return "redo" if shift else "undo"
+        if lower == "y" and ctrl and not shift:
+            return "redo"
+        return None
+    if shift:
+        return None
+    return {"u": "undo", "r": "redo", "n": "new"}.get(lower)  # type: ignore[return-value]

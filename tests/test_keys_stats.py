@@ -1,0 +1,207 @@
+"""Keyboard navigation and shortcuts, statistics, and the live-region announcements."""
+
+from __future__ import annotations
+
+import pytest
+
+from halfmoon import Game
+from halfmoon.keys import first, neighbour, shortcut
+from halfmoon.layout import SLOTS
+from halfmoon.session import Prefs, Session
+from halfmoon.stats import Stats
+from tests.positions import position
+from tests.solver import solve_code
+
+ALL = set(SLOTS)
+
+
+@pytest.mark.parametrize(
+    ("slot", "direction", "expected"),
+    [
+        ("P1", "up", "P2"), ("P2", "up", "P3"), ("P3", "up", "P4"),  # up the left side
+        ("P4", "right", "P5"), ("P9", "right", "P10"),  # along the top
+        ("P10", "down", "P11"), ("P11", "down", "P12"),  # down the right side
+        ("P4", "down", "P3"), ("P12", "up", "P11"),
+        ("P3", "right", "R1"), ("R1", "right", "R2"), ("R4", "right", "P11"),
+        ("R1", "down", "R5"), ("R5", "up", "R1"), ("R8", "right", "P12"),
+        ("P2", "right", "R5"), ("R1", "up", "P5"), ("R4", "up", "P8"),
+        ("P1", "right", "R5"),
+    ],
+)  # fmt: skip
+def test_arrows_follow_the_table(slot: str, direction: str, expected: str) -> None:
+    assert neighbour(slot, direction, ALL) == expected  # type: ignore[arg-type]
+
+
+def test_arrows_stop_at_the_edges_and_skip_empty_places() -> None:
+    assert neighbour("P4", "up", ALL) is None
+    assert neighbour("P4", "left", ALL) is None
+    assert neighbour("P1", "down", ALL) is None
+    assert neighbour("P3", "right", ALL - {"R1"}) == "R2"  # stays on its row
+    assert neighbour("P3", "right", ALL - {"R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"}) == "P11"
+    assert neighbour("P1", "up", {"P1"}) is None
+    assert first(ALL - {"P1", "P2"}) == "P3" and first(set()) is None
+
+
+def test_every_card_can_be_reached_from_every_other() -> None:
+    for start in SLOTS:
+        seen, todo = {start}, [start]
+        while todo:
+            here = todo.pop()
+            for d in ("left", "right", "up", "down"):
+                there = neighbour(here, d, ALL)  # type: ignore[arg-type]
+                if there and there not in seen:
+                    seen.add(there)
+                    todo.append(there)
+        assert seen == ALL, start
+
+
+@pytest.mark.parametrize(
+    ("key", "mods", "action"),
+    [
+        ("u", {}, "undo"), ("U", {"shift": True}, None), ("z", {"ctrl": True}, "undo"),
+        ("z", {"meta": True}, "undo"), ("Z", {"ctrl": True, "shift": True}, "redo"),
+        ("z", {"meta": True, "shift": True}, "redo"), ("y", {"ctrl": True}, "redo"),
+        ("r", {}, "redo"), ("n", {}, "new"), ("N", {}, "new"), ("n", {"ctrl": True}, None),
+        ("r", {"ctrl": True}, None), ("y", {}, None), ("u", {"alt": True}, None),
+        ("Enter", {}, None), ("y", {"meta": True}, None),
+    ],
+)  # fmt: skip
+def test_shortcuts(key: str, mods: dict[str, bool], action: str | None) -> None:
+    flags = {"ctrl": False, "meta": False, "shift": False, "alt": False} | mods
+    assert shortcut(key, **flags) == action
+
+
+# --------------------------------------------------------------------- stats
+def win(stats: Stats, code: str = "HM1-N-AAAAAAA", undo_after: bool = False) -> Game:
+    line = solve_code(code)
+    assert line is not None
+    game = Game.new(code)
+    stats.new_game()
+    for i, move in enumerate(line):
+        for s in move:
+            game.tap(s, now=1000.0 * i)
+        stats.observe(game, game.elapsed(1000.0 * i))
+    if undo_after:
+        game.undo(now=1e6)
+        stats.observe(game, game.elapsed(1e6))
+        game.redo(now=1e6 + 10)
+        stats.observe(game, game.elapsed(1e6 + 10))
+    return game
+
+
+def test_a_game_is_played_at_its_first_removal_not_before() -> None:
+    stats = Stats()
+    game = position(P1="4S", P2="7S", P3="5S", P4="6S")
+    stats.new_game()
+    game.tap("P1")
+    assert not stats.observe(game, 0) and stats.played == 0
+    game.tap("P2")
+    assert stats.observe(game, 0) and stats.played == 1
+    game.undo()
+    assert not stats.observe(game, 0) and stats.played == 1
+
+
+def test_a_win_counts_once_even_after_undo_and_redo() -> None:
+    stats = Stats()
+    win(stats, undo_after=True)
+    assert (stats.played, stats.won, stats.streak, stats.best_streak) == (1, 1, 1, 1)
+    assert stats.best_time_ms == 47_000
+    assert stats.win_rate == 100
+
+
+def test_streaks_and_abandoned_games() -> None:
+    stats = Stats()
+    win(stats)
+    win(stats, "HM1-N-AAAAAAB")
+    assert (stats.streak, stats.best_streak) == (2, 2)
+    game = Game.new("HM1-N-AAAAAAC")  # played, then left unwon: the streak ends
+    stats.new_game()
+    game.tap("P5"), game.tap("P6")
+    line = solve_code("HM1-N-AAAAAAC")
+    assert line is not None
+    game = Game.new("HM1-N-AAAAAAC")
+    for s in line[0]:
+        game.tap(s)
+    stats.observe(game, 0)
+    stats.new_game()
+    assert (stats.played, stats.won, stats.streak, stats.best_streak) == (3, 2, 0, 2)
+    assert stats.win_rate == 67
+    stats.new_game()  # an unplayed game left behind changes nothing
+    assert (stats.played, stats.streak) == (3, 0)
+
+
+def test_stats_survive_storage_and_refuse_nonsense() -> None:
+    stats = Stats()
+    win(stats)
+    assert Stats.from_json(stats.to_json()) == stats
+    for bad in (
+        None,
+        "",
+        "{",
+        "[]",
+        '{"played": -1}',
+        '{"played": 1, "won": 5}',
+        '{"played": "9"}',
+    ):
+        assert Stats.from_json(bad).played in (0,)
+
+
+def test_reset_keeps_the_game_in_progress_counted() -> None:
+    stats = Stats()
+    win(stats)
+    stats.reset()
+    assert (stats.played, stats.won, stats.best_time_ms, stats.current_won) == (0, 0, None, True)
+
+
+def test_session_feeds_the_stats_and_a_reload_does_not_recount() -> None:
+    stats = Stats()
+    session, _ = Session.start(
+        saved_game=None, prefs=Prefs(), fragment="#HM1-N-AAAAAAB", lang="pt", stats=stats
+    )
+    session.tap("P5", 0), session.tap("P6", 1)
+    assert stats.played == 1
+    saved = session.snapshot_json(2)
+    again, _ = Session.start(
+        saved_game=saved,
+        prefs=Prefs(),
+        fragment="#HM1-N-AAAAAAB",
+        lang="pt",
+        stats=Stats.from_json(stats.to_json()),
+    )
+    again.tap("P2", 3), again.tap("P3", 4), again.tap("R3", 5)
+    assert again.stats.played == 1
+    other, _ = Session.start(
+        saved_game=saved, prefs=Prefs(), fragment="#HM1-N-AAAAAAC", lang="pt", stats=again.stats
+    )
+    assert other.stats.streak == 0 and not other.stats.current_played
+
+
+# ------------------------------------------------------------- announcements
+def test_announcements_for_pair_trio_undo_redo_and_end() -> None:
+    session = Session(Game.new("HM1-N-AAAAAAB"), Prefs(), "pt")
+    session.tap("P5", 0)
+    assert (
+        session.tap("P6", 1).message == "Par retirado: Seis de Copas e Cinco de Copas. 10 pontos."
+    )
+    session.tap("P2", 2), session.tap("P3", 3)
+    trio = session.tap("R3", 4)
+    assert (
+        trio.message == "Trio retirado: Dama de Paus, Rei de Espadas e Valete de Copas. 25 pontos."
+    )
+    assert session.undo(5).message == "Jogada anulada. 10 pontos."
+    assert session.redo(6).message == "Jogada refeita. 25 pontos."
+    en = Session(position(P1="4S", P2="7H"), Prefs(), "en")
+    en.tap("P1", 0)
+    assert (
+        en.tap("P2", 1).message
+        == "Pair removed: Four of Spades and Seven of Hearts. Score 10. You won!"
+    )
+    stuck = Session(position(under={"P1": ["KS"], "P2": ["KH"]}, P1="5S", P2="6D"), Prefs(), "en")
+    stuck.tap("P1", 0)
+    assert stuck.tap("P2", 1).message.endswith("Score 10. No moves left")
+
+
+def test_new_preferences_round_trip() -> None:
+    prefs = Prefs(four_colour=True, reduce_motion=True, theme="dark")
+    assert Prefs.from_json(prefs.to_json()) == prefs
+    assert Prefs.from_json('{"theme": "neon"}').theme == "auto"
