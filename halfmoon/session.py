@@ -175,9 +175,7 @@ class Session:
     def _removed_text(self, removal: Removal) -> str:
         names = [card_name(c, self.lang) for c in removal.cards]
         if len(names) == 2:
-            return text(
-                self.lang, "announce.pair", a=names[0], b=names[1], score=self.game.score
-            )
+            return text(self.lang, "announce.pair", a=names[0], b=names[1], score=self.game.score)
         return text(
             self.lang,
             "announce.trio",
