@@ -84,8 +84,12 @@ class Stats:
             if isinstance(data.get(name), bool):
                 setattr(stats, name, data[name])
         best = data.get("best_time_ms")
-        is_number = isinstance(best, (int, float)) and not isinstance(best, bool)
-        if is_number and math.isfinite(best) and best >= 0:
+        if (
+            isinstance(best, (int, float))
+            and not isinstance(best, bool)
+            and math.isfinite(best)
+            and best >= 0
+        ):
             stats.best_time_ms = float(best)
         if stats.won > stats.played or stats.best_streak < stats.streak:
             return cls()
