@@ -13,9 +13,13 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignor
 
 from ..deal import CodeError
 from ..i18n import normalise_language, pick_language, text
+from ..keys import ARROWS, first, neighbour, shortcut
+from ..layout import SLOTS
 from ..session import (
     GAME_KEY,
     PREFS_KEY,
+    STATS_KEY,
+    THEMES,
     UNREADABLE_KEY,
     EventType,
     Feedback,
@@ -24,6 +28,7 @@ from ..session import (
     code_error_text,
     code_from_hash,
 )
+from ..stats import Stats
 from .ffi import absent
 from .render import Renderer
 from .storage import Storage
@@ -37,6 +42,8 @@ OPTION_NAMES = {
     "errors": "errors",
     "placement-help": "placement_help",
     "pile-numbers": "pile_numbers",
+    "four-colour": "four_colour",
+    "reduce-motion": "reduce_motion",
 }
 
 
@@ -66,6 +73,7 @@ class App:
             prefs=prefs,
             fragment=str(self.win.location.hash or ""),
             lang=lang,
+            stats=Stats.from_json(self.store.get(STATS_KEY)),
         )
         if self.session.unreadable_save is not None:  # keep it aside, never overwrite it
             self.store.set(UNREADABLE_KEY, self.session.unreadable_save)
@@ -82,8 +90,8 @@ class App:
         self._say(notice)
         self._save(t)
         self._bind()
-        for name in ("new", "code", "options", "rules"):
-            self.render.actions[name].disabled = False
+        for name in ("new", "code", "options", "rules", "stats"):
+            self.doc.querySelector(f'[data-action="{name}"]').disabled = False
         self.root.dataset.build = BUILD
         self.root.dataset.app = "ready"
         self._post("ready", t)
@@ -115,6 +123,7 @@ class App:
             ("code", self._open_code),
             ("options", lambda e: doc.getElementById("dialog-options").showModal()),
             ("rules", lambda e: doc.getElementById("dialog-rules").showModal()),
+            ("stats", self._open_stats),
             ("copy", self._copy),
         ):
             self._on(doc.querySelector(f'[data-action="{name}"]'), "click", handler)
@@ -129,6 +138,15 @@ class App:
         end = doc.getElementById("dialog-end")
         self._on(end.querySelector('[data-dialog-action="undo"]'), "click", self._end_undo)
         self._on(end.querySelector('[data-dialog-action="new"]'), "click", self._end_new)
+        stats = doc.getElementById("dialog-stats")
+        for action, handler in (
+            ("reset", lambda e: self._confirm_reset(True)),
+            ("reset-cancel", lambda e: self._confirm_reset(False)),
+            ("reset-yes", self._reset_stats),
+        ):
+            self._on(stats.querySelector(f'[data-dialog-action="{action}"]'), "click", handler)
+        self._on(doc, "keydown", self._key)
+        self._on(doc.getElementById("table"), "focusin", self._focus)
         self._on(self.win, "hashchange", self._hash)
         self._on(doc, "visibilitychange", self._visibility)
         self._on(self.win, "pagehide", lambda e: self._save(now()))
@@ -144,6 +162,89 @@ class App:
         t = now()
         feedback = self.session.tap(button.parentElement.dataset.slot, t)
         self._apply(feedback, t, clear=bool(feedback.save))
+
+    def _key(self, event: Any) -> None:
+        """Arrow keys move between cards; U, R, N and Ctrl/Cmd+Z, Ctrl+Shift+Z, Ctrl+Y
+        are shortcuts.  Nothing happens while a window is open or text is typed."""
+        if event.defaultPrevented:
+            return
+        dialog = self.doc.querySelector("dialog[open]")
+        if not absent(dialog):
+            if str(event.key) == "Tab":
+                self._trap(dialog, event)
+            return
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "").lower()
+        if tag in ("input", "select", "textarea"):
+            return
+        key = str(event.key)
+        direction = ARROWS.get(key)
+        card: Any = target.closest("button.card[data-card]") if tag == "button" else None
+        if direction is not None or key in ("Home", "End"):
+            if absent(card):
+                return
+            occupied = set(self.render.buttons)
+            slot = str(card.parentElement.dataset.slot)
+            if direction is not None:
+                goal = neighbour(slot, direction, occupied)
+            elif key == "Home":
+                goal = first(occupied)
+            else:
+                goal = next((s for s in reversed(SLOTS) if s in occupied), None)
+            event.preventDefault()
+            if goal is not None:
+                self.render.move_focus(goal)
+            return
+        action = shortcut(
+            key,
+            ctrl=bool(event.ctrlKey),
+            meta=bool(event.metaKey),
+            shift=bool(event.shiftKey),
+            alt=bool(event.altKey),
+        )
+        if action is None:
+            return
+        event.preventDefault()
+        {"undo": self._undo, "redo": self._redo, "new": self._new}[action](event)
+
+    def _trap(self, dialog: Any, event: Any) -> None:
+        """Tab and Shift+Tab go round the open window's controls and never leave it."""
+        controls = [
+            el
+            for el in dialog.querySelectorAll("button, input, select, [tabindex='0']")
+            if not el.disabled and el.checkVisibility()
+        ]
+        if not controls:
+            return
+        active = self.doc.activeElement
+        if event.shiftKey and (active == controls[0] or not dialog.contains(active)):
+            event.preventDefault()
+            controls[-1].focus()
+        elif not event.shiftKey and (active == controls[-1] or not dialog.contains(active)):
+            event.preventDefault()
+            controls[0].focus()
+
+    def _focus(self, event: Any) -> None:
+        card = event.target.closest("button.card[data-card]")
+        if not absent(card):
+            self.render.focus_slot = str(card.parentElement.dataset.slot)
+
+    def _open_stats(self, event: Any) -> None:
+        self.render.fill_stats(self.session)
+        self._confirm_reset(False)
+        self.doc.getElementById("dialog-stats").showModal()
+
+    def _confirm_reset(self, asking: bool) -> None:
+        self.doc.getElementById("stats-confirm").hidden = not asking
+        self.doc.getElementById("stats-buttons").hidden = asking
+        target = "reset-cancel" if asking else "reset"
+        self.doc.querySelector(f'#dialog-stats [data-dialog-action="{target}"]').focus()
+
+    def _reset_stats(self, event: Any) -> None:
+        self.session.stats.reset()
+        self.store.set(STATS_KEY, self.session.stats.to_json())
+        self.render.fill_stats(self.session)
+        self._confirm_reset(False)
 
     def _undo(self, event: Any) -> None:
         t = now()
@@ -267,6 +368,7 @@ class App:
         for option, attr in OPTION_NAMES.items():
             self.doc.querySelector(f'[data-option="{option}"]').checked = getattr(prefs, attr)
         self.doc.querySelector('[data-option="language"]').value = self.session.lang
+        self.doc.querySelector('[data-option="theme"]').value = prefs.theme
 
     def _option(self, event: Any) -> None:
         target = event.target
@@ -278,6 +380,10 @@ class App:
             self.session.lang = lang
             self.render.words(lang)
             self.render.views = {}
+            self._show_notice()
+        elif name == "theme":
+            value = str(target.value)
+            prefs.theme = next((t for t in THEMES if t == value), "auto")
         else:
             setattr(prefs, OPTION_NAMES[name], bool(target.checked))
         self.store.set(PREFS_KEY, prefs.to_json())
@@ -298,15 +404,21 @@ class App:
     def _save(self, t: float) -> None:
         if not self.store.available:
             return
-        if not self.store.set(GAME_KEY, self.session.snapshot_json(t)) and not self.save_warned:
+        saved = self.store.set(GAME_KEY, self.session.snapshot_json(t))
+        self.store.set(STATS_KEY, self.session.stats.to_json())
+        if not saved and not self.save_warned:
             self.save_warned = True
             self.notice = "save.failed"
-            self._say("")
+            self._show_notice()
+
+    def _show_notice(self) -> None:
+        """A lasting condition (saving impossible) has its own line, in the language."""
+        value = text(self.session.lang, self.notice) if self.notice else ""
+        if self.render.notice.textContent != value:
+            self.render.notice.textContent = value
 
     def _say(self, message: str) -> None:
-        """Show ``message`` on the message line, or the lasting notice when it is empty."""
-        if not message and self.notice:
-            message = text(self.session.lang, self.notice)
+        """The message line, a polite live region: errors, moves, the end."""
         if self.render.message.textContent != message:
             self.render.message.textContent = message
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..clock import format_time
 from ..i18n import text
+from ..keys import first, neighbour
 from ..layout import SLOTS
 from ..session import Session
 from ..view import PlaceView, table_view
@@ -32,7 +34,13 @@ class Renderer:
             for name in ("undo", "redo", "new", "code", "options", "rules")
         }
         self.message = document.querySelector('[data-role="message"]')
-        self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.notice = document.querySelector('[data-role="notice"]')
+        self.table = document.getElementById("table")
+        self.system_reduced_motion = bool(
+            window.matchMedia("(prefers-reduced-motion: reduce)").matches
+        )
+        self.reduced_motion = self.system_reduced_motion
+        self.focus_slot = "P1"  # the one card of the table in the tab order
         self._timeout: Any = None
 
     # ------------------------------------------------------------------ set-up
@@ -78,12 +86,16 @@ class Renderer:
     # ------------------------------------------------------------------ state
     def state(self, session: Session, now: float, removed: tuple[str, ...] = ()) -> None:
         game = session.game
-        views = table_view(game, session.lang, session.prefs.placement_help)
+        prefs = session.prefs
+        self.reduced_motion = self.system_reduced_motion or prefs.reduce_motion
+        views = table_view(game, session.lang, prefs.placement_help)
+        had_focus = bool(self.table.contains(self.doc.activeElement))
         for slot in SLOTS:
             view = views[slot]
             if self.views.get(slot) != view:
                 self._place(slot, view, animate=slot in removed)
         self.views = views
+        self._roving(had_focus)
         self._stat("time", session.time_text(now))
         self._stat("score", str(game.score))
         self._stat("moves", str(game.moves))
@@ -92,7 +104,50 @@ class Renderer:
         self.actions["redo"].disabled = not game.can_redo
         if self.root.dataset.game != game.status:
             self.root.dataset.game = game.status
-        self.root.classList.toggle("pile-numbers", session.prefs.pile_numbers)
+        self.root.classList.toggle("pile-numbers", prefs.pile_numbers)
+        self.root.classList.toggle("four-colour", prefs.four_colour)
+        self.root.classList.toggle("reduce-motion", prefs.reduce_motion)
+        if self.root.getAttribute("data-theme") != prefs.theme:
+            self.root.setAttribute("data-theme", prefs.theme)
+
+    def _roving(self, had_focus: bool) -> None:
+        """Keep exactly one card in the tab order; if the focused card left the table,
+        hand the focus to the nearest card still there."""
+        occupied = set(self.buttons)
+        slot = self.focus_slot
+        if slot not in occupied:
+            slot = next(
+                (n for d in ("right", "left", "down", "up") if (n := neighbour(slot, d, occupied))),
+                first(occupied) or slot,
+            )
+        for other, button in self.buttons.items():
+            button.tabIndex = 0 if other == slot else -1
+        self.focus_slot = slot
+        if had_focus and not self.table.contains(self.doc.activeElement) and slot in occupied:
+            self.buttons[slot].focus()
+
+    def move_focus(self, slot: str) -> None:
+        if slot in self.buttons:
+            self.focus_slot = slot
+            for other, button in self.buttons.items():
+                button.tabIndex = 0 if other == slot else -1
+            self.buttons[slot].focus()
+
+    def fill_stats(self, session: Session) -> None:
+        """Fill the statistics dialog."""
+        stats, lang = session.stats, session.lang
+        none = text(lang, "stats.none")
+        rate = stats.win_rate
+        values = {
+            "played": str(stats.played),
+            "won": str(stats.won),
+            "rate": none if rate is None else text(lang, "stats.rate.value", rate=rate),
+            "best-time": none if stats.best_time_ms is None else format_time(stats.best_time_ms),
+            "streak": str(stats.streak),
+            "best-streak": str(stats.best_streak),
+        }
+        for name, value in values.items():
+            self.doc.querySelector(f'[data-stats="{name}"]').textContent = value
 
     def time(self, value: str) -> None:
         self._stat("time", value)
@@ -144,6 +199,7 @@ class Renderer:
 
     def _face(self, button: Any, view: PlaceView) -> None:
         button.dataset.card = view.card
+        button.dataset.suit = (view.card or " ")[-1]
         button.className = "card" + (" red" if view.red else "") + (" face" if view.face else "")
         top, pip, bottom = button.children[0], button.children[1], button.children[2]
         for corner in (top, bottom):

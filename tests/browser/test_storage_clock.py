@@ -30,17 +30,14 @@ def test_a_storage_that_fails_after_start_is_reported_once(browser: Browser, bas
         "() => { Storage.prototype.setItem = () => { throw new DOMException('x', 'QuotaExceededError'); }; }"
     )
     table.tap("P5"), table.tap("P6")
-    message = table.page.locator('[data-role="message"]')
-    expect(message).to_have_text(
-        "This browser does not let the game be saved; you can keep playing."
-    )
+    notice = table.page.locator('[data-role="notice"]')
+    warning = "This browser does not let the game be saved; you can keep playing."
+    expect(notice).to_have_text(warning)
     assert table.stat("moves") == "1"
     table.tap("P2"), table.tap("P3"), table.tap("R3")  # the notice stays while it is true
     expect(table.page.locator('[data-stat="moves"]')).to_have_text("2")
-    assert (
-        message.text_content()
-        == "This browser does not let the game be saved; you can keep playing."
-    )
+    assert notice.text_content() == warning
+    assert table.message().startswith("Trio removed")  # moves are still announced
     context.close()
 
 

@@ -1,0 +1,331 @@
+"""Every player: axe-core, keyboard-only play, screen-reader words, themes, statistics,
+200 % zoom."""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from halfmoon import Game
+from halfmoon.i18n import text
+from halfmoon.keys import neighbour
+from tests.browser.conftest import open_game, wait_ready
+from tests.browser.table import Table
+from tests.solver import solve_code
+
+CODE = "HM1-N-AAAAAAB"
+DIALOGS = {
+    "options": '[data-action="options"]',
+    "code": '[data-action="code"]',
+    "rules": '[data-action="rules"]',
+    "stats": '[data-action="stats"]',
+}
+
+
+def axe_violations(page: Page) -> list[str]:
+    results = Axe().run(page)
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes: {v['nodes'][0]['target']})"
+        for v in results.response["violations"]
+    ]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_axe_finds_nothing_on_the_table_and_in_each_dialog(
+    browser: Browser, base_url: str, lang: str, theme: str
+) -> None:
+    context = browser.new_context(locale="pt-PT", color_scheme=theme)  # type: ignore[arg-type]
+    page = open_game(context, base_url, "#" + CODE, f"?lang={lang}")
+    table = Table(page)
+    table.tap("P5"), table.tap("P6")  # a move, so undo is enabled and a message shows
+    table.tap("P2")  # and a selection
+    assert axe_violations(page) == [], "table"
+    for name, opener in DIALOGS.items():
+        page.locator(opener).click()
+        expect(page.locator("dialog[open]")).to_have_count(1)
+        assert axe_violations(page) == [], name
+        page.keyboard.press("Escape")
+    line = solve_code(CODE)
+    assert line is not None
+    context.close()
+
+
+def test_the_end_dialog_passes_axe(desktop: BrowserContext, base_url: str) -> None:
+    page = open_game(desktop, base_url, "#HM1-N-AAAAAAA")
+    table = Table(page)
+    line = solve_code("HM1-N-AAAAAAA")
+    assert line is not None
+    for move in line:
+        for slot in move:
+            table.tap(slot)
+    expect(page.locator("#dialog-end")).to_be_visible()
+    assert axe_violations(page) == []
+
+
+# ---------------------------------------------------------------- keyboard only
+def key_path(start: str, goal: str, occupied: set[str]) -> list[str]:
+    """The arrow keys that take the focus from one card to another."""
+    keys = {"left": "ArrowLeft", "right": "ArrowRight", "up": "ArrowUp", "down": "ArrowDown"}
+    seen, todo = {start: []}, deque([start])  # type: ignore[var-annotated]
+    while todo:
+        here = todo.popleft()
+        if here == goal:
+            return seen[here]  # type: ignore[no-any-return]
+        for direction, key in keys.items():
+            there = neighbour(here, direction, occupied)  # type: ignore[arg-type]
+            if there is not None and there not in seen:
+                seen[there] = [*seen[here], key]
+                todo.append(there)
+    raise AssertionError(f"no way from {start} to {goal}")
+
+
+def focused_slot(page: Page) -> str | None:
+    return page.evaluate("document.activeElement?.closest?.('[data-slot]')?.dataset.slot ?? null")
+
+
+def test_a_whole_won_game_by_keyboard_only(desktop: BrowserContext, base_url: str) -> None:
+    code = "HM1-N-AAAAAAA"
+    line = solve_code(code)
+    assert line is not None
+    page = open_game(desktop, base_url, "#" + code)
+    for _ in range(12):  # Tab into the table: it is one stop in the tab order
+        page.keyboard.press("Tab")
+        if focused_slot(page):
+            break
+    assert focused_slot(page) == "P1"
+    game = Game.new(code)
+    for move in line:
+        for slot in move:
+            here = focused_slot(page)
+            assert here is not None
+            for key in key_path(here, slot, set(game.playable())):
+                page.keyboard.press(key)
+            assert focused_slot(page) == slot
+            page.keyboard.press("Enter" if len(game.selection) % 2 == 0 else "Space")
+            game.tap(slot)
+        expect(page.locator('[data-stat="moves"]')).to_have_text(str(game.moves))
+        if game.status == "playing":
+            assert focused_slot(page) is not None  # focus never falls off the table
+    assert (Table(page).stat("moves"), Table(page).stat("score")) == ("48", "520")
+    dialog = page.locator("#dialog-end")
+    expect(dialog).to_be_visible()
+    for _ in range(4):
+        if page.evaluate("document.activeElement?.dataset?.dialogAction") == "new":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("html")).to_have_attribute("data-game", "playing")
+    assert Table(page).stat("moves") == "0"
+
+
+def test_shortcuts_undo_redo_and_new(desktop: BrowserContext, base_url: str) -> None:
+    page = open_game(desktop, base_url, "#" + CODE)
+    table = Table(page)
+    table.tap("P5"), table.tap("P6")
+    moves = page.locator('[data-stat="moves"]')
+    page.keyboard.press("u")
+    expect(moves).to_have_text("0")
+    page.keyboard.press("r")
+    expect(moves).to_have_text("1")
+    page.keyboard.press("Control+z")
+    expect(moves).to_have_text("0")
+    page.keyboard.press("Control+Shift+Z")
+    expect(moves).to_have_text("1")
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+y")
+    expect(moves).to_have_text("1")
+    page.locator('[data-action="code"]').click()  # typing in a field is not a shortcut
+    page.keyboard.type("nun")
+    assert page.locator("#code-input").input_value() == "nun"
+    page.keyboard.press("Escape")
+    assert table.stat("moves") == "1" and table.stat("code") == CODE
+    page.keyboard.press("n")
+    expect(page.locator('[data-stat="code"]')).not_to_have_text(CODE)
+
+
+def test_dialogs_trap_and_return_focus(desktop: BrowserContext, base_url: str) -> None:
+    page = open_game(desktop, base_url)
+    options = page.locator('[data-action="options"]')
+    options.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#dialog-options")).to_be_visible()
+    for _ in range(15):  # Tab never leaves the open dialog
+        page.keyboard.press("Tab")
+        inside = page.evaluate(
+            "document.getElementById('dialog-options').contains(document.activeElement)"
+        )
+        assert inside
+    page.keyboard.press("Escape")
+    expect(page.locator("#dialog-options")).to_be_hidden()
+    assert page.evaluate("document.activeElement.dataset.action") == "options"
+
+
+def test_a_visible_focus_ring_on_cards(desktop: BrowserContext, base_url: str) -> None:
+    page = open_game(desktop, base_url, "#" + CODE)
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if focused_slot(page):
+            break
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline == "solid"
+
+
+# ------------------------------------------------------------ screen-reader words
+def test_names_and_announcements_for_pair_trio_error_and_end(
+    browser: Browser, base_url: str
+) -> None:
+    context = browser.new_context(locale="pt-PT")
+    page = open_game(context, base_url, "#" + CODE)
+    table = Table(page)
+    assert table.card("P2").get_attribute("aria-label") == "Dama de Paus, monte 2, 8 cartas"
+    assert table.card("R3").get_attribute("aria-label") == "Valete de Copas, reserva 3, 1 carta"
+    assert page.get_by_role("button", name="Rei de Espadas, monte 3, 8 cartas").count() == 1
+    live = page.locator('[data-role="message"]')
+    assert live.get_attribute("aria-live") == "polite" and live.get_attribute("role") == "status"
+    table.tap("P5"), table.tap("P6")
+    expect(live).to_have_text("Par retirado: Seis de Copas e Cinco de Copas. 10 pontos.")
+    assert table.card("P5").get_attribute("aria-label", timeout=1000).endswith("monte 5, 7 cartas")
+    table.tap("P2"), table.tap("P3"), table.tap("R3")
+    expect(live).to_have_text(
+        "Trio retirado: Dama de Paus, Rei de Espadas e Valete de Copas. 25 pontos."
+    )
+    table.set_option("errors", True)
+    table.tap("P1"), table.tap("P4")
+    expect(live).to_have_text("A soma tem de ser igual a 11")
+    table.press("undo")
+    expect(live).to_have_text("Jogada anulada. 10 pontos.")
+    assert page.evaluate("document.documentElement.lang") == "pt-PT"
+    context.close()
+    context = browser.new_context(locale="en-GB")
+    page = open_game(context, base_url, "#HM1-N-AAAAAAA")
+    table = Table(page)
+    line = solve_code("HM1-N-AAAAAAA")
+    assert line is not None
+    for move in line:
+        for slot in move:
+            table.tap(slot)
+    expect(page.locator('[data-role="message"]')).to_contain_text("Score 520. You won!")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    context.close()
+
+
+# -------------------------------------------------------------- themes, colours
+def felt(page: Page) -> str:
+    return page.evaluate(
+        "getComputedStyle(document.documentElement).getPropertyValue('--felt')"
+    ).strip()
+
+
+def test_dark_theme_follows_the_system_and_can_be_chosen(browser: Browser, base_url: str) -> None:
+    dark = browser.new_context(color_scheme="dark", locale="pt-PT")
+    light = browser.new_context(color_scheme="light", locale="pt-PT")
+    dark_page, light_page = open_game(dark, base_url), open_game(light, base_url)
+    assert felt(dark_page) != felt(light_page)
+    night = felt(dark_page)
+    table = Table(light_page)
+    table.press("options")
+    light_page.locator('[data-option="theme"]').select_option("dark")
+    light_page.keyboard.press("Escape")
+    assert felt(light_page) == night
+    light_page.reload()
+    wait_ready(light_page)
+    assert felt(light_page) == night  # remembered
+    table.press("options")
+    light_page.locator('[data-option="theme"]').select_option("light")
+    assert felt(light_page) != night
+    dark.close(), light.close()
+
+
+def test_four_colour_deck(desktop: BrowserContext, base_url: str) -> None:
+    page = open_game(desktop, base_url, "#" + CODE)  # P7 = 2♦, P11 = 10♣, P4 = 9♥
+    table = Table(page)
+
+    def colour(slot: str) -> str:
+        return table.card(slot).evaluate("b => getComputedStyle(b).color")
+
+    hearts, diamonds, clubs = colour("P4"), colour("P7"), colour("P11")
+    assert hearts == diamonds and clubs != diamonds
+    table.set_option("four-colour", True)
+    assert colour("P7") not in (hearts, clubs) and colour("P11") != colour("P1")  # P1 = 8♠
+
+
+def test_reduce_motion_option_removes_the_animation(desktop: BrowserContext, base_url: str) -> None:
+    page = open_game(desktop, base_url, "#" + CODE)
+    table = Table(page)
+    table.set_option("reduce-motion", True)
+    table.tap("P5"), table.tap("P6")
+    assert page.locator(".ghost").count() == 0
+    assert table.card("P5").evaluate("b => getComputedStyle(b).transitionDuration") == "0s"
+
+
+def test_card_text_stays_readable_at_200_percent_zoom(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 683, "height": 384}, locale="pt-PT")
+    page = open_game(context, base_url, "#" + CODE)
+    size = page.locator('[data-slot="P1"] .idx').first.evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
+    assert size >= 12
+    assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    context.close()
+
+
+# ------------------------------------------------------------------ statistics
+def stats_values(page: Page) -> dict[str, str]:
+    page.locator('[data-action="stats"]').click()
+    values = page.evaluate(
+        "Object.fromEntries([...document.querySelectorAll('[data-stats]')]"
+        ".map(e => [e.dataset.stats, e.textContent]))"
+    )
+    page.keyboard.press("Escape")
+    return values
+
+
+def test_statistics_count_by_the_rules(desktop: BrowserContext, base_url: str) -> None:
+    page = open_game(desktop, base_url, "#HM1-N-AAAAAAA")
+    table = Table(page)
+    assert stats_values(page)["played"] == "0"
+    line = solve_code("HM1-N-AAAAAAA")
+    assert line is not None
+    for move in line:
+        for slot in move:
+            table.tap(slot)
+    expect(page.locator("#dialog-end")).to_be_visible()
+    page.keyboard.press("Escape")
+    table.press("undo")  # undo after the win, and win again: counted once
+    table.press("redo")
+    page.keyboard.press("Escape")
+    values = stats_values(page)
+    assert {k: values[k] for k in ("played", "won", "rate", "streak", "best-streak")} == {
+        "played": "1", "won": "1", "rate": "100 %", "streak": "1", "best-streak": "1",
+    }  # fmt: skip
+    assert values["best-time"] != "—"
+    page.goto(base_url + "/#" + CODE)  # a new deal, played once, then reloaded mid-game
+    expect(page.locator('[data-stat="code"]')).to_have_text(CODE)
+    table.tap("P5"), table.tap("P6")
+    page.reload()
+    wait_ready(page)
+    table.tap("P2"), table.tap("P3"), table.tap("R3")
+    assert stats_values(page)["played"] == "2"
+    table.press("new")  # left unwon: the streak ends
+    values = stats_values(page)
+    assert (values["played"], values["won"], values["streak"], values["rate"]) == (
+        "2", "1", "0", "50 %",
+    )  # fmt: skip
+    page.locator('[data-action="stats"]').click()  # reset asks first
+    page.locator('[data-dialog-action="reset"]').click()
+    expect(page.locator("#stats-confirm")).to_be_visible()
+    assert page.locator('[data-stats="played"]').text_content() == "2"
+    page.locator('[data-dialog-action="reset-cancel"]').click()
+    assert page.locator('[data-stats="played"]').text_content() == "2"
+    page.locator('[data-dialog-action="reset"]').click()
+    page.locator('[data-dialog-action="reset-yes"]').click()
+    expect(page.locator('[data-stats="played"]')).to_have_text("0")
+    assert page.locator('[data-stats="best-time"]').text_content() == text("pt", "stats.none")
+    page.keyboard.press("Escape")
+    page.reload()
+    wait_ready(page)
+    assert stats_values(page)["played"] == "0"
