@@ -23,12 +23,14 @@ from tests.solver import solve_code  # noqa: E402
 
 CODE = "HM1-N-AAAAAAB"
 SIZES = {"phone": (390, 844, True), "desktop": (1366, 768, False)}
+MATRIX = [(320, 480), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
     parser.add_argument("--lang", default="pt")
+    parser.add_argument("--matrix", action="store_true", help="also every screen size, dark theme")
     args = parser.parse_args()
     line = solve_code(CODE)
     assert line is not None
@@ -63,6 +65,30 @@ def main() -> None:
             page.screenshot(path=str(out))
             print(f"wrote {out.relative_to(ROOT)}")
             context.close()
+        if args.matrix:
+            (args.out / "screens").mkdir(exist_ok=True)
+            for width, height in MATRIX:
+                context = browser.new_context(
+                    viewport={"width": width, "height": height},
+                    locale="pt-PT",
+                    color_scheme="dark",
+                    has_touch=width < 900,
+                    is_mobile=width < 900,
+                )
+                page = context.new_page()
+                page.goto(f"{url}/#{CODE}")
+                page.wait_for_function(
+                    "document.documentElement.dataset.app === 'ready'", timeout=60000
+                )
+                for move in line[:4]:
+                    for slot in move:
+                        page.locator(f'[data-slot="{slot}"] button[data-card]').click()
+                page.locator(f'[data-slot="{line[4][0]}"] button[data-card]').click()
+                page.wait_for_timeout(300)
+                out = args.out / "screens" / f"{width}x{height}.png"
+                page.screenshot(path=str(out))
+                print(f"wrote {out.relative_to(ROOT)}")
+                context.close()
         browser.close()
     server.shutdown()
 

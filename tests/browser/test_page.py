@@ -11,7 +11,7 @@ from halfmoon.layout import PILES, RESERVE, SLOTS
 from tests.browser.conftest import BOOT_TIMEOUT, open_game
 from tests.browser.table import Table, engine_tops
 
-VIEWPORTS = [(390, 844), (1366, 768), (320, 480), (844, 390)]
+VIEWPORTS = [(320, 480), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
 
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS)
