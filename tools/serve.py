@@ -65,7 +65,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         **TYPES,
     }
     log: list[str] | None = None
+    sizes: list[tuple[str, int, int]] | None = None  # (path, status, body bytes)
     quiet = True
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length" and self.sizes is not None:
+            self.sizes.append((self.path, getattr(self, "_status", 0), int(value)))
+        super().send_header(keyword, value)
 
     def end_headers(self) -> None:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -90,18 +100,23 @@ def make_server(
     port: int = 8000,
     log: list[str] | None = None,
     headers: bool = True,
+    sizes: list[tuple[str, int, int]] | None = None,
 ) -> Server:
     """A threaded static server; ``headers=False`` leaves out netlify.toml's headers
     (a stranger's site, for embedding tests)."""
     rules = header_rules(ROOT / "netlify.toml") if headers else []
-    handler = type("SiteHandler", (Handler,), {"rules": rules, "log": log})
+    handler = type("SiteHandler", (Handler,), {"rules": rules, "log": log, "sizes": sizes})
     return Server((host, port), functools.partial(handler, directory=str(directory)))
 
 
 def serve_in_background(
-    directory: Path, host: str = "127.0.0.1", log: list[str] | None = None, headers: bool = True
+    directory: Path,
+    host: str = "127.0.0.1",
+    log: list[str] | None = None,
+    headers: bool = True,
+    sizes: list[tuple[str, int, int]] | None = None,
 ) -> tuple[Server, str]:
-    server = make_server(directory, host, 0, log, headers)
+    server = make_server(directory, host, 0, log, headers, sizes)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{host}:{server.server_address[1]}"
 

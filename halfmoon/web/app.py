@@ -162,6 +162,11 @@ class App:
         t = now()
         feedback = self.session.tap(button.parentElement.dataset.slot, t)
         self._apply(feedback, t, clear=bool(feedback.save))
+        # Tap latency, from the pointer event to the DOM updated (read by make bench).
+        js.performance.measure(
+            "halfmoon-tap",
+            to_js({"start": event.timeStamp, "end": now()}, dict_converter=js.Object.fromEntries),
+        )
 
     def _key(self, event: Any) -> None:
         """Arrow keys move between cards; U, R, N and Ctrl/Cmd+Z, Ctrl+Shift+Z, Ctrl+Y
