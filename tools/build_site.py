@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,11 +108,13 @@ def render_page(template: str, lang: str = "pt") -> str:
     return page.replace("<!-- BOOT_STRINGS -->", data)
 
 
-def config_text(files: list[str]) -> str:
-    source = versioned((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    lines = [source.rstrip(), "", "[files]"]
-    lines += [f'"{f}" = "{f}"' for f in files]
-    return "\n".join(lines) + "\n"
+def config(files: list[str]) -> dict[str, object]:
+    """PyScript's configuration: the source pyscript.toml plus a [files] table listing
+    every module of the package.  The site gets it as JSON, which PyScript reads
+    without loading its TOML parser."""
+    data: dict[str, object] = tomllib.loads(versioned((ROOT / "pyscript.toml").read_text("utf-8")))
+    data["files"] = {f: f for f in files}
+    return data
 
 
 def _digest(data: bytes) -> str:
@@ -159,7 +162,9 @@ def build(out: Path) -> str:
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     (out / "index.html").write_text(versioned(render_page(template)), encoding="utf-8")
     files = engine_files()
-    (out / "pyscript.toml").write_text(config_text([*files, BUILD_MODULE]), encoding="utf-8")
+    (out / "pyscript.json").write_text(
+        json.dumps(config([*files, BUILD_MODULE]), indent=1), encoding="utf-8"
+    )
     shutil.copy2(ROOT / "main.py", out / "main.py")
     for f in files:
         (out / f).parent.mkdir(parents=True, exist_ok=True)

@@ -61,6 +61,8 @@ class App:
         self.embedded = self.root.getAttribute("data-embedded") == "true"
         self.save_warned = False
         self.notice = ""  # a lasting condition (saving impossible), shown when nothing else is
+        self.save_pending = False
+        self.save_later = create_proxy(self._guard(self._save_now))
         self.proxies: list[Any] = []
         prefs = Prefs.from_json(self.store.get(PREFS_KEY))
         asked = normalise_language(js.URLSearchParams.new(self.win.location.search).get("lang"))
@@ -279,7 +281,7 @@ class App:
         for kind in feedback.events:
             self._post(kind, t)
         if feedback.save:
-            self._save(t)
+            self._save_soon()
         if feedback.dialog is not None:
             self._end_dialog(t)
 
@@ -406,6 +408,17 @@ class App:
         else:
             self.session.game.resume(t)
 
+    def _save_soon(self) -> None:
+        """Save right after this event, off the tap's path (several changes in one
+        event are saved once; leaving the page saves at once)."""
+        if not self.save_pending:
+            self.save_pending = True
+            js.setTimeout(self.save_later, 0)
+
+    def _save_now(self, event: Any = None) -> None:
+        self.save_pending = False
+        self._save(now())
+
     def _save(self, t: float) -> None:
         if not self.store.available:
             return
@@ -438,7 +451,7 @@ class App:
         """A handler failed: keep the game, and say so with a way out (reload)."""
         js.console.error(traceback.format_exc())
         with contextlib.suppress(Exception):
-            self._save(now())
+            self._save_now()
         dialog = self.doc.getElementById("dialog-crash")
         lang = self.session.lang
         with contextlib.suppress(Exception):

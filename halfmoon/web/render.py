@@ -41,6 +41,8 @@ class Renderer:
         )
         self.reduced_motion = self.system_reduced_motion
         self.focus_slot = "P1"  # the one card of the table in the tab order
+        self.tab_slot: str | None = None  # where tabIndex 0 is now
+        self.page_state: dict[str, object] = {}
         self._timeout: Any = None
 
     # ------------------------------------------------------------------ set-up
@@ -100,15 +102,35 @@ class Renderer:
         self._stat("score", str(game.score))
         self._stat("moves", str(game.moves))
         self._stat("code", game.code or "—")
-        self.actions["undo"].disabled = not game.can_undo
-        self.actions["redo"].disabled = not game.can_redo
-        if self.root.dataset.game != game.status:
-            self.root.dataset.game = game.status
-        self.root.classList.toggle("pile-numbers", prefs.pile_numbers)
-        self.root.classList.toggle("four-colour", prefs.four_colour)
-        self.root.classList.toggle("reduce-motion", prefs.reduce_motion)
-        if self.root.getAttribute("data-theme") != prefs.theme:
-            self.root.setAttribute("data-theme", prefs.theme)
+        self._set("undo-disabled", not game.can_undo, self._undo_disabled)
+        self._set("redo-disabled", not game.can_redo, self._redo_disabled)
+        self._set("status", game.status, self._status)
+        self._set("pile-numbers", prefs.pile_numbers, self._class("pile-numbers"))
+        self._set("four-colour", prefs.four_colour, self._class("four-colour"))
+        self._set("reduce-motion", prefs.reduce_motion, self._class("reduce-motion"))
+        self._set("theme", prefs.theme, self._theme)
+
+    # Page-wide attributes are written only when they change: every write crosses
+    # from Python into JavaScript, and the tap path is hot.
+    def _set(self, name: str, value: object, write: Any) -> None:
+        if self.page_state.get(name, self) != value:
+            self.page_state[name] = value
+            write(value)
+
+    def _undo_disabled(self, value: bool) -> None:
+        self.actions["undo"].disabled = value
+
+    def _redo_disabled(self, value: bool) -> None:
+        self.actions["redo"].disabled = value
+
+    def _status(self, value: str) -> None:
+        self.root.dataset.game = value
+
+    def _theme(self, value: str) -> None:
+        self.root.setAttribute("data-theme", value)
+
+    def _class(self, name: str) -> Any:
+        return lambda on: self.root.classList.toggle(name, on)
 
     def _roving(self, had_focus: bool) -> None:
         """Keep exactly one card in the tab order; if the focused card left the table,
@@ -120,17 +142,26 @@ class Renderer:
                 (n for d in ("right", "left", "down", "up") if (n := neighbour(slot, d, occupied))),
                 first(occupied) or slot,
             )
-        for other, button in self.buttons.items():
-            button.tabIndex = 0 if other == slot else -1
-        self.focus_slot = slot
-        if had_focus and not self.table.contains(self.doc.activeElement) and slot in occupied:
+        self._tab_to(slot)
+        if had_focus and slot in occupied and not self.table.contains(self.doc.activeElement):
             self.buttons[slot].focus()
+
+    def _tab_to(self, slot: str) -> None:
+        """Move the table's one tab stop (new buttons are created out of the tab order)."""
+        self.focus_slot = slot
+        if self.tab_slot == slot:
+            return
+        if self.tab_slot in self.buttons:
+            self.buttons[self.tab_slot].tabIndex = -1
+        if slot in self.buttons:
+            self.buttons[slot].tabIndex = 0
+            self.tab_slot = slot
+        else:
+            self.tab_slot = None
 
     def move_focus(self, slot: str) -> None:
         if slot in self.buttons:
-            self.focus_slot = slot
-            for other, button in self.buttons.items():
-                button.tabIndex = 0 if other == slot else -1
+            self._tab_to(slot)
             self.buttons[slot].focus()
 
     def fill_stats(self, session: Session) -> None:
@@ -169,6 +200,8 @@ class Renderer:
             if button is not None:
                 button.remove()
                 del self.buttons[slot]
+                if self.tab_slot == slot:
+                    self.tab_slot = None
             return
         if button is None:
             button = self._new_button()
@@ -190,6 +223,7 @@ class Renderer:
         doc = self.doc
         button = doc.createElement("button")
         button.type = "button"
+        button.tabIndex = -1
         for cls in ("idx", "pip", "idx bottom"):
             span = doc.createElement("span")
             span.className = cls

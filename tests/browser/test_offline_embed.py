@@ -41,7 +41,7 @@ def test_served_responses_carry_the_headers_of_netlify_toml(base_url: str, site:
         "/",
         "/index.html",
         "/sw.js",
-        "/pyscript.toml",
+        "/pyscript.json",
         "/static/halfmoon.css",
         "/halfmoon/game.py",
         f"/vendor/pyodide-{version}/pyodide.asm.wasm",
