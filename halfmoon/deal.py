@@ -9,7 +9,6 @@ number*.  The algorithm is documented for other implementers in
 
 from __future__ import annotations
 
-import secrets
 from typing import Final
 
 from .cards import DOUBLE_DECK, Card
@@ -107,6 +106,8 @@ def canonical_code(text: str) -> str:
 
 def random_number() -> int:
     """A deal number drawn uniformly from the operating system's secure source."""
+    import secrets  # imported when needed: it costs ~10 ms at start-up in Pyodide
+
     return secrets.randbelow(DEAL_COUNT)
 
 

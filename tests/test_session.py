@@ -122,3 +122,19 @@ def test_view_shows_words_and_states_for_each_place() -> None:
     en = table_view(game, "en", placement_help=False)
     assert en["P2"].rank == "Q" and en["P2"].aria == "Queen of Clubs, pile 2, 8 cards"
     assert not any(v.dimmed for v in en.values())
+
+
+def test_percent_decoding_matches_the_standard_library() -> None:
+    import random
+    from urllib.parse import unquote
+
+    from halfmoon.session import percent_decode
+
+    cases = ["HM1%2DN%2DAAAAAAB", "%E0%A4%A", "%", "%%41", "a%2", "%C3%A9t%C3%A9", "%FF%FE", "100%"]
+    rng = random.Random(1)
+    cases += [
+        "".join(rng.choice("%AaFf09eE4C3é <>") for _ in range(rng.randrange(14)))
+        for _ in range(3000)
+    ]
+    for case in cases:
+        assert percent_decode(case) == unquote(case, errors="replace"), case

@@ -159,9 +159,20 @@ def build(out: Path) -> str:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    template = (ROOT / "index.html").read_text(encoding="utf-8")
-    (out / "index.html").write_text(versioned(render_page(template)), encoding="utf-8")
     files = engine_files()
+    template = (ROOT / "index.html").read_text(encoding="utf-8")
+    page = versioned(render_page(template))
+    # Fetch the engine while the interpreter boots, not after (PyScript asks for these
+    # files only once Pyodide is up).
+    preloads = "".join(
+        f'<link rel="preload" href="{f}" as="fetch" crossorigin>\n'
+        for f in ["main.py", *files, BUILD_MODULE]
+    )
+    page = page.replace(
+        '<script type="application/json" id="boot-strings">',
+        preloads + '<script type="application/json" id="boot-strings">',
+    )
+    (out / "index.html").write_text(page, encoding="utf-8")
     (out / "pyscript.json").write_text(
         json.dumps(config([*files, BUILD_MODULE]), indent=1), encoding="utf-8"
     )
