@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 PORT ?= 8000
 
-.PHONY: setup site play test test-engine test-browser lint chromium bench-engine soak clean
+.PHONY: setup site play test test-engine test-browser lint chromium bench bench-engine soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ test-browser: site chromium
 ## test: everything CI runs — lint, engine tests, browser tests on the built site
 test: lint site chromium
 	$(PY) -m pytest -q
+
+## bench: start-up, tap latency, bytes and memory against a bare Pyodide page
+bench: site chromium
+	$(PY) bench/bench_web.py
 
 bench-engine: $(STAMP)
 	$(PY) bench/bench_engine.py
