@@ -60,7 +60,7 @@ class App:
         self.render = Renderer(self.doc, self.win)
         self.embedded = self.root.getAttribute("data-embedded") == "true"
         self.save_warned = False
-        self.notice = ""  # a lasting condition (saving impossible), shown when nothing else is
+        self.notice = ""  # a lasting condition (saving impossible), on its own line
         self.save_pending = False
         self.save_later = create_proxy(self._guard(self._save_now))
         self.proxies: list[Any] = []
@@ -235,7 +235,7 @@ class App:
     def _focus(self, event: Any) -> None:
         card = event.target.closest("button.card[data-card]")
         if not absent(card):
-            self.render.focus_slot = str(card.parentElement.dataset.slot)
+            self.render.tab_to(str(card.parentElement.dataset.slot))
 
     def _open_stats(self, event: Any) -> None:
         self.render.fill_stats(self.session)

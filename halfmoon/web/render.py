@@ -142,11 +142,11 @@ class Renderer:
                 (n for d in ("right", "left", "down", "up") if (n := neighbour(slot, d, occupied))),
                 first(occupied) or slot,
             )
-        self._tab_to(slot)
+        self.tab_to(slot)
         if had_focus and slot in occupied and not self.table.contains(self.doc.activeElement):
             self.buttons[slot].focus()
 
-    def _tab_to(self, slot: str) -> None:
+    def tab_to(self, slot: str) -> None:
         """Move the table's one tab stop (new buttons are created out of the tab order)."""
         self.focus_slot = slot
         if self.tab_slot == slot:
@@ -161,7 +161,7 @@ class Renderer:
 
     def move_focus(self, slot: str) -> None:
         if slot in self.buttons:
-            self._tab_to(slot)
+            self.tab_to(slot)
             self.buttons[slot].focus()
 
     def fill_stats(self, session: Session) -> None:

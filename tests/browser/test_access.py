@@ -329,3 +329,14 @@ def test_statistics_count_by_the_rules(desktop: BrowserContext, base_url: str) -
     page.reload()
     wait_ready(page)
     assert stats_values(page)["played"] == "0"
+
+
+def test_the_tab_stop_follows_the_card_last_used(desktop: BrowserContext, base_url: str) -> None:
+    page = open_game(desktop, base_url, "#" + CODE)
+    Table(page).tap("R2")  # a click focuses the card and makes it the table's tab stop
+    assert focused_slot(page) == "R2"
+    page.keyboard.press("Tab")
+    assert focused_slot(page) is None  # out of the table, to the next control
+    page.keyboard.press("Shift+Tab")
+    assert focused_slot(page) == "R2"
+    assert page.locator('#table button[tabindex="0"]').count() == 1
