@@ -67,8 +67,9 @@ async function indexedDBWorks() {
 
 async function start() {
   if (!(await indexedDBWorks())) {
-    // Storage is blocked (third-party frame, sandbox, private mode): PyScript still
-    // gets an IndexedDB, in memory; the game then plays without saving.
+    // IndexedDB is refused (third-party frame, sandbox, private mode): PyScript still
+    // gets one, in memory.  The game saves to localStorage where that is allowed, and
+    // otherwise plays without saving.
     await import("../vendor/fake-indexeddb/auto/index.mjs");
     root.dataset.storage = "memory";
   }
