@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
 
 import build_site  # noqa: E402
+from chromium import launch_options  # noqa: E402
 from serve import serve_in_background  # noqa: E402
 
 from halfmoon import Game  # noqa: E402
@@ -53,14 +54,6 @@ const observer = new MutationObserver(() => {
 });
 observer.observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app"] });
 """
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-gpu",
-    "--no-first-run",
-]
 
 
 def median_range(values: list[float]) -> dict[str, float]:
@@ -98,7 +91,6 @@ def memory(context: BrowserContext, page: Page) -> float:
 def main() -> None:
     if not (ROOT / "site" / "index.html").exists():
         sys.exit("build the site first: make site")
-    chromium = shutil.which("chromium")
     results: dict[str, Any] = {"runs": RUNS, "when": time.strftime("%Y-%m-%d %H:%M")}
     samples: dict[str, list[float]] = {
         k: []
@@ -116,10 +108,7 @@ def main() -> None:
         server, url = serve_in_background(site, log=log, sizes=sizes)
         pages = {"baseline": f"{url}/bench-baseline.html", "game": f"{url}/#HM1-N-AAAAAAB"}
         with sync_playwright() as p:
-            launch: dict[str, Any] = {"args": LAUNCH_ARGS}
-            if chromium:
-                launch["executable_path"] = chromium
-            browser = p.chromium.launch(**launch)
+            browser = p.chromium.launch(**launch_options())
             for run in range(RUNS):
                 order = ["baseline", "game"] if run % 2 == 0 else ["game", "baseline"]
                 for name in order:

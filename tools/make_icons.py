@@ -3,21 +3,21 @@ icon changes; the PNGs are committed).  Needs Chromium (Playwright)."""
 
 from __future__ import annotations
 
-import shutil
+import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from chromium import launch_options  # noqa: E402
 
 
 def main() -> None:
     svg = (STATIC / "icon.svg").read_text(encoding="utf-8")
-    launch: dict[str, object] = {"args": ["--no-sandbox", "--disable-background-networking"]}
-    if shutil.which("chromium"):
-        launch["executable_path"] = shutil.which("chromium")
     with sync_playwright() as p:
-        browser = p.chromium.launch(**launch)  # type: ignore[arg-type]
+        browser = p.chromium.launch(**launch_options())
         for size, name, pad in (
             (192, "icon-192.png", 0),
             (512, "icon-512.png", 0),

@@ -7,7 +7,6 @@ site in the middle of a game.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 from pathlib import Path
 
@@ -17,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
 
+from chromium import launch_options  # noqa: E402
 from serve import serve_in_background  # noqa: E402
 
 from tests.solver import solve_code  # noqa: E402
@@ -35,11 +35,8 @@ def main() -> None:
     line = solve_code(CODE)
     assert line is not None
     server, url = serve_in_background(ROOT / "site")
-    launch = {"args": ["--no-sandbox", "--disable-background-networking", "--disable-sync"]}
-    if shutil.which("chromium"):
-        launch["executable_path"] = shutil.which("chromium")
     with sync_playwright() as p:
-        browser = p.chromium.launch(**launch)
+        browser = p.chromium.launch(**launch_options())
         for name, (width, height, mobile) in SIZES.items():
             context = browser.new_context(
                 viewport={"width": width, "height": height},
@@ -63,7 +60,7 @@ def main() -> None:
             page.wait_for_timeout(400)
             out = args.out / f"screenshot-{name}.png"
             page.screenshot(path=str(out))
-            print(f"wrote {out.relative_to(ROOT)}")
+            print(f"wrote {out}")
             context.close()
         if args.matrix:
             (args.out / "screens").mkdir(exist_ok=True)
@@ -87,7 +84,7 @@ def main() -> None:
                 page.wait_for_timeout(300)
                 out = args.out / "screens" / f"{width}x{height}.png"
                 page.screenshot(path=str(out))
-                print(f"wrote {out.relative_to(ROOT)}")
+                print(f"wrote {out}")
                 context.close()
         browser.close()
     server.shutdown()

@@ -6,8 +6,6 @@ console error (CSP violations are reported there) or a failed request.
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -21,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
 sys.path.insert(0, str(ROOT / "tools"))
 
+from chromium import launch_options  # noqa: E402
 from serve import serve_in_background  # noqa: E402
 
 BOOT_TIMEOUT = 45_000
@@ -34,25 +33,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-def chromium_path() -> str | None:
-    return os.environ.get("HALFMOON_CHROMIUM") or shutil.which("chromium")
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    args = dict(browser_type_launch_args)
-    path = chromium_path()
-    if path:
-        args["executable_path"] = path
-    args["args"] = [
-        "--no-sandbox",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-gpu",
-        "--no-first-run",
-    ]
-    return args
+    return {**browser_type_launch_args, **launch_options()}
 
 
 @pytest.fixture(scope="session")
