@@ -1,0 +1,176 @@
+"""What the rules and examples pages show, computed by the engine so that the pages can
+never disagree with the game: positions, move captions, what a move uncovers and why a
+position is an impasse.
+
+Pure and browser-free; the site build turns it into HTML (``tools/build_pages.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .examples import Example
+from .game import Game
+from .i18n import card_label, rank_label, text
+from .layout import PILE_COUNT, slot_index
+from .view import PlaceView, table_view
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One diagram of a replay: the position before move ``number`` (or the final
+    position when ``number`` is past the last move), with that move's places marked."""
+
+    number: int
+    views: dict[str, PlaceView]
+    highlight: tuple[str, ...]
+    revealed: tuple[str, ...]
+    caption: str
+    note: str
+    score: int
+    moves: int
+
+
+def from_place(slot: str, lang: str) -> str:
+    """``do monte 8`` / ``from reserve R3``."""
+    index = slot_index(slot)
+    if index < PILE_COUNT:
+        return text(lang, "guide.from.pile", n=index + 1)
+    return text(lang, "guide.from.reserve", n=index - PILE_COUNT + 1)
+
+
+def _tops(game: Game, slots: tuple[str, ...]) -> list[Card]:
+    cards = []
+    for slot in slots:
+        card = game.top(slot)
+        if card is None:
+            raise ValueError(f"{slot} is empty")
+        cards.append(card)
+    return cards
+
+
+def move_caption(game: Game, move: tuple[str, ...], number: int, lang: str) -> str:
+    """``Jogada 1: 5♠ do monte 1 e 6♦ do monte 8 (5 + 6 = 11)``, for a move about to be
+    played on ``game``."""
+    cards = _tops(game, move)
+    words: dict[str, object] = {"n": number}
+    for name, slot, card in zip("abc", move, cards, strict=False):
+        words[name] = card_label(card, lang)
+        words["from_" + name] = from_place(slot, lang)
+    if len(move) == 2:
+        return text(lang, "guide.move.pair", x=cards[0].rank, y=cards[1].rank, **words)
+    return text(lang, "guide.move.trio", **words)
+
+
+def _join(items: list[str], lang: str, last: str = "guide.and") -> str:
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + text(lang, last) + items[-1]
+
+
+def impasse_reason(game: Game, lang: str) -> str:
+    """Why no move is left: the numbers in play and their missing partners, and the face
+    rank(s) a trio would lack."""
+    cards = [c for s in game.playable() if (c := game.top(s)) is not None]
+    numbers = sorted({c.rank for c in cards if not c.is_face})
+    faces = {c.rank for c in cards if c.is_face}
+    label = {c.rank: rank_label(c, lang) for c in cards}
+    if numbers:
+        partners = sorted({11 - n for n in numbers}, reverse=True)
+        ace = text(lang, "rank-short.1")
+        parts = [
+            text(
+                lang,
+                "guide.impasse.pairs",
+                values=_join([label[n] for n in numbers], lang),
+                partners=_join([ace if p == 1 else str(p) for p in partners], lang, "guide.or"),
+            )
+        ]
+    else:
+        parts = [text(lang, "guide.impasse.no-numbers")]
+    missing = [text(lang, f"guide.face.{r}") for r in (11, 12, 13) if r not in faces]
+    if len(missing) == 3:
+        parts.append(text(lang, "guide.impasse.no-faces"))
+    elif missing:
+        parts.append(
+            text(lang, "guide.impasse.trio", missing=text(lang, "guide.nor").join(missing))
+        )
+    return " ".join(parts)
+
+
+def uncovered_note(after: Game, move: tuple[str, ...], number: int, lang: str) -> str:
+    """What a move left in view on the piles it touched (reserve places just empty)."""
+    cards, emptied = [], []
+    for slot in move:
+        index = slot_index(slot)
+        if index >= PILE_COUNT:
+            continue
+        card = after.top(slot)
+        if card is None:
+            emptied.append(str(index + 1))
+        else:
+            cards.append(
+                text(lang, "guide.uncovered.card", card=card_label(card, lang), p=index + 1)
+            )
+    parts = [text(lang, "guide.uncovered", n=number, what=_join(cards, lang))] if cards else []
+    if emptied:
+        many = "many" if len(emptied) > 1 else "one"
+        parts.append(text(lang, f"guide.emptied.{many}", p=_join(emptied, lang)))
+    return " ".join(parts)
+
+
+def position(example: Example, moves: int) -> Game:
+    """The example's game after its first ``moves`` moves (every tap checked)."""
+    game = Game.new(example.code)
+    for move in example.moves[:moves]:
+        results = [game.tap(slot) for slot in move]
+        if results[-1].outcome not in ("pair", "trio"):
+            raise ValueError(f"{example.code}: {move} is not a move here")
+    return game
+
+
+def replay(example: Example, lang: str) -> list[Frame]:
+    """One frame per move (the position before it, its places highlighted, its caption)
+    and a last frame with the final position and how the game ended."""
+    game = Game.new(example.code)
+    frames: list[Frame] = []
+    revealed: tuple[str, ...] = ()
+    note = ""
+    for number, move in enumerate(example.moves, start=1):
+        frames.append(
+            Frame(
+                number,
+                table_view(game, lang, placement_help=False),
+                move,
+                revealed,
+                move_caption(game, move, number, lang),
+                note,
+                game.score,
+                game.moves,
+            )
+        )
+        for slot in move:
+            game.tap(slot)
+        note = uncovered_note(game, move, number, lang)
+        revealed = tuple(s for s in move if slot_index(s) < PILE_COUNT and game.top(s) is not None)
+    if game.status == "won":
+        end = text(lang, "guide.won", moves=game.moves, score=game.score)
+    elif game.status == "impasse":
+        end = text(lang, "guide.impasse", moves=game.moves, score=game.score)
+        end += " " + impasse_reason(game, lang)
+    else:
+        raise ValueError(f"{example.code}: the stored game does not end")
+    frames.append(
+        Frame(
+            len(example.moves) + 1,
+            table_view(game, lang, placement_help=False),
+            (),
+            revealed,
+            end,
+            note,
+            game.score,
+            game.moves,
+        )
+    )
+    return frames
