@@ -30,6 +30,34 @@ class PlaceView:
     dimmed: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One element of a drawn card: a ``<span>`` with a class, its text and children.
+
+    The game's renderer and the site pages' diagrams both draw cards from these parts,
+    so a card looks the same everywhere and the drawing exists once."""
+
+    cls: str
+    text: str = ""
+    children: tuple[Part, ...] = ()
+
+
+def card_class(view: PlaceView) -> str:
+    """The card element's class: ``card`` plus ``red`` and ``face`` where they apply."""
+    return "card" + (" red" if view.red else "") + (" face" if view.face else "")
+
+
+def face_parts(view: PlaceView) -> tuple[Part, ...]:
+    """A card's face: a corner index (rank over suit), the centre pip (the suit, or the
+    rank letter of a face card) and the upside-down corner.  Screen readers skip these
+    (the card's label names it)."""
+
+    def corner(cls: str) -> Part:
+        return Part(cls, children=(Part("r", view.rank), Part("s", view.suit)))
+
+    return (corner("idx"), Part("pip", view.rank if view.face else view.suit), corner("idx bottom"))
+
+
 def card_aria(card: Card, slot: str, count: int, lang: str) -> str:
     """``Dama de Copas, monte 5, 6 cartas``."""
     return text(

@@ -36,6 +36,13 @@ try {
 } catch (_) {
   root.dataset.embedded = "true";
 }
+// Inside a frame, the rules and examples pages open beside the game, not over it.
+if (root.dataset.embedded) {
+  for (const link of document.querySelectorAll("a[data-i18n-href]")) {
+    link.target = "_blank";
+    link.rel = "noopener";
+  }
+}
 
 const lang = chooseLanguage();
 const words = strings[lang] || {};

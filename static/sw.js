@@ -45,13 +45,22 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
-  const page = request.mode === "navigate" || url.pathname === scope.pathname;
-  const key = page ? new URL("index.html", scope).href : url.origin + url.pathname;
+  // The game is index.html (also for the scope's root and any query or hash); the
+  // rules and examples pages are files of their own.
+  const game = new URL("index.html", scope).href;
+  const key = url.pathname === scope.pathname ? game : url.origin + url.pathname;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
       const hit = await cache.match(key);
-      return hit || fetch(request);
+      if (hit) return hit;
+      try {
+        return await fetch(request);
+      } catch (error) {
+        // Offline and not a file of this version: a page opens the game instead.
+        if (request.mode === "navigate") return (await cache.match(game)) || Response.error();
+        throw error;
+      }
     })()
   );
 });

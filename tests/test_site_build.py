@@ -49,3 +49,49 @@ def test_page_strings_come_from_the_catalogue() -> None:
     assert ">Erros de jogada</span>" in page and ">Ajuda à colocação</span>" in page
     assert "<!-- BOOT_STRINGS -->" not in page
     assert '"app.loading": "Setting the table…"' in page
+
+
+def test_the_rules_and_examples_pages_are_written_whole_and_precached(tmp_path: Path) -> None:
+    import json
+    from html.parser import HTMLParser
+
+    import build_pages
+
+    names = build_pages.write_pages(tmp_path)
+    assert sorted(names) == ["examples.html", "exemplos.html", "regras.html", "rules.html"]
+    void = {"meta", "link", "input", "br", "img", "path"}
+
+    class Check(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.open: list[str] = []
+            self.links: set[str] = set()
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            href = dict(attrs).get("href")
+            if href and not href.startswith(("index.html", "static/")):
+                self.links.add(href.split("#")[0])
+            if tag not in void:
+                self.open.append(tag)
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag not in void:
+                assert self.open.pop() == tag
+
+    for name in names:
+        page = (tmp_path / name).read_text(encoding="utf-8")
+        check = Check()
+        check.feed(page)
+        assert check.open == [], name  # every element closed, in order
+        assert check.links <= set(names), name  # links only to pages that exist
+        assert "{" not in page.split("<script")[0], name  # no placeholder left unfilled
+    page = (tmp_path / "examples.html").read_text(encoding="utf-8")
+    data = [json.loads(p.split("</script>")[0]) for p in page.split('data-role="steps">')[1:]]
+    assert [len(d["steps"]) for d in data] == [49, 5]  # the won game, the impasse
+    # the site's service worker keeps them for offline reading
+    (tmp_path / "index.html").write_text('<meta name="halfmoon-build" content="dev">')
+    (tmp_path / "halfmoon" / "web").mkdir(parents=True)
+    build_site.seal(tmp_path)
+    worker = (tmp_path / "sw.js").read_text(encoding="utf-8")
+    for name in names:
+        assert f'"./{name}"' in worker

@@ -19,6 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from build_pages import write_pages  # noqa: E402
+
 from halfmoon.messages import CATALOGUE  # noqa: E402
 
 NODE = ROOT / "node_modules"
@@ -30,7 +32,14 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 # Modules the browser never needs (the command line).
-NOT_IN_BROWSER = {"halfmoon/cli.py", "halfmoon/__main__.py", "halfmoon/diagram.py"}
+NOT_IN_BROWSER = {
+    "halfmoon/cli.py",
+    "halfmoon/__main__.py",
+    "halfmoon/diagram.py",
+    # The rules and examples pages are written at build time (tools/build_pages.py).
+    "halfmoon/guide.py",
+    "halfmoon/examples.py",
+}
 BOOT_KEYS = ("app.error", "app.error.load")
 # Files that are not part of what the page loads (never precached).
 NOT_PRECACHED = {
@@ -66,7 +75,7 @@ def versioned(text: str) -> str:
 
 
 _I18N_TEXT = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="([^"]+)"[^>]*>)(</\2>)')
-_I18N_ATTR = re.compile(r'\sdata-i18n-(title|content|aria-label)="([^"]+)"')
+_I18N_ATTR = re.compile(r'\sdata-i18n-(title|content|aria-label|href)="([^"]+)"')
 
 
 def engine_files() -> list[str]:
@@ -197,6 +206,7 @@ def build(out: Path) -> str:
     shutil.copytree(fake / "build" / "esm", fake_out / "build" / "esm")
     (fake_out / "auto").mkdir()
     shutil.copy2(fake / "auto" / "index.mjs", fake_out / "auto" / "index.mjs")
+    write_pages(out)
     for extra in ("netlify.toml", "embed-demo.html"):
         if (ROOT / extra).exists():
             shutil.copy2(ROOT / extra, out / extra)

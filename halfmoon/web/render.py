@@ -9,7 +9,7 @@ from ..i18n import text
 from ..keys import first, neighbour
 from ..layout import SLOTS
 from ..session import Session
-from ..view import PlaceView, table_view
+from ..view import Part, PlaceView, card_class, face_parts, table_view
 from .ffi import absent
 
 GHOST_MS = 240
@@ -63,10 +63,9 @@ class Renderer:
         self.root.lang = "en" if lang == "en" else "pt-PT"
         for el in self.doc.querySelectorAll("[data-i18n]"):
             el.textContent = text(lang, el.dataset.i18n)
-        for attr, target in (("i18nTitle", "title"), ("i18nAriaLabel", "aria-label")):
-            selector = "[data-" + ("i18n-title" if attr == "i18nTitle" else "i18n-aria-label") + "]"
-            for el in self.doc.querySelectorAll(selector):
-                el.setAttribute(target, text(lang, getattr(el.dataset, attr)))
+        for target in ("title", "aria-label", "href"):
+            for el in self.doc.querySelectorAll(f"[data-i18n-{target}]"):
+                el.setAttribute(target, text(lang, el.getAttribute(f"data-i18n-{target}")))
         meta = self.doc.querySelector('meta[name="description"]')
         if not absent(meta):
             meta.setAttribute("content", text(lang, "meta.description"))
@@ -220,32 +219,27 @@ class Renderer:
             button.removeAttribute("data-dimmed")
 
     def _new_button(self) -> Any:
-        doc = self.doc
-        button = doc.createElement("button")
+        button = self.doc.createElement("button")
         button.type = "button"
         button.tabIndex = -1
-        for cls in ("idx", "pip", "idx bottom"):
-            span = doc.createElement("span")
-            span.className = cls
-            span.setAttribute("aria-hidden", "true")
-            button.appendChild(span)
         return button
 
     def _face(self, button: Any, view: PlaceView) -> None:
         button.dataset.card = view.card
         button.dataset.suit = (view.card or " ")[-1]
-        button.className = "card" + (" red" if view.red else "") + (" face" if view.face else "")
-        top, pip, bottom = button.children[0], button.children[1], button.children[2]
-        for corner in (top, bottom):
-            corner.replaceChildren()
-            rank = self.doc.createElement("span")
-            rank.className = "r"
-            rank.textContent = view.rank
-            suit = self.doc.createElement("span")
-            suit.className = "s"
-            suit.textContent = view.suit
-            corner.append(rank, suit)
-        pip.textContent = view.rank if view.face else view.suit
+        button.className = card_class(view)
+        button.replaceChildren(*(self._part(part, hidden=True) for part in face_parts(view)))
+
+    def _part(self, part: Part, *, hidden: bool = False) -> Any:
+        span = self.doc.createElement("span")
+        span.className = part.cls
+        if hidden:
+            span.setAttribute("aria-hidden", "true")
+        if part.text:
+            span.textContent = part.text
+        for child in part.children:
+            span.appendChild(self._part(child))
+        return span
 
     def _ghost(self, place: Any, button: Any) -> None:
         """A silent copy of the leaving card that fades out above the new one."""

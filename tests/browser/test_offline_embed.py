@@ -125,6 +125,14 @@ def test_offline_after_one_visit(browser: Browser, base_url: str, server_log: li
     wait_ready(page)
     assert table.stat("code") == "HM1-N-AAAAAAC"
     assert server_log[seen:] == []
+    # So do the rules and examples pages, replays included.
+    page.goto(f"{base_url}/regras.html")
+    expect(page.locator("h1")).to_have_text("Regras do Half Moon")
+    expect(page.locator("figure.diagram-figure")).to_have_count(5)
+    page.goto(f"{base_url}/examples.html")
+    page.locator('#won [data-step-action="next"]').click()
+    expect(page.locator('#won [data-role="position"]')).to_have_text("Move 2 of 48")
+    assert server_log[seen:] == []
     context.close()
 
 
@@ -257,6 +265,34 @@ def test_embedded_from_another_origin(
     assert fits(frame)
     if block:
         assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
+    # the rules and examples pages open beside the game, not inside the small frame
+    for link in frame.locator("#dialog-rules a").all():
+        assert (link.get_attribute("target"), link.get_attribute("rel")) == ("_blank", "noopener")
+    context.close()
+    server.shutdown()
+
+
+def test_the_examples_page_works_inside_a_frame_from_another_origin(
+    browser: Browser, base_url: str, host_dir: Path
+) -> None:
+    pages = base_url.replace("127.0.0.1", "localhost")
+    (host_dir / "index.html").write_text(
+        HOST.format(src=f"{pages}/exemplos.html", w=360, h=600, attrs="")
+    )
+    server, host = serve_in_background(host_dir, headers=False)
+    context = browser.new_context(locale="pt-PT")
+    context.add_init_script(BLOCK_STORAGE_IN_FRAMES)
+    page = context.new_page()
+    page.goto(host + "/")
+    handle = page.wait_for_selector("#game")
+    frame = handle.content_frame()
+    assert frame is not None
+    frame.wait_for_selector("#won[data-ready='true']")
+    frame.locator('#won [data-step-action="next"]').click()
+    expect(frame.locator('#won [data-role="position"]')).to_have_text("Jogada 2 de 48")
+    assert frame.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    right = frame.locator("#won .diagram .table").evaluate("t => t.getBoundingClientRect().right")
+    assert right <= 360
     context.close()
     server.shutdown()
 

@@ -1,0 +1,440 @@
+"""The site's rules and examples pages, in Portuguese and English, written as static
+HTML at build time from the engine: every diagram is a real position, every caption is
+computed from the move it describes, and cards are drawn from the same parts (and the
+same CSS) as the game's.
+
+    regras.html, exemplos.html   (pt-PT)
+    rules.html, examples.html    (en)
+
+The examples page replays its games without Python: each distinct place (card, count,
+mark) is written once as a ``<template>``, and each step lists which template every
+place shows, with its caption; ``static/pages.js`` only swaps them in.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from halfmoon.examples import IMPASSE, WON, Example  # noqa: E402
+from halfmoon.game import Game  # noqa: E402
+from halfmoon.guide import Frame, from_place, impasse_reason, position, replay  # noqa: E402
+from halfmoon.i18n import card_label, text  # noqa: E402
+from halfmoon.layout import PILE_COUNT, SLOTS, slot_index  # noqa: E402
+from halfmoon.view import Part, PlaceView, card_class, face_parts, table_view  # noqa: E402
+
+PAGES = {
+    "pt": {"rules": "regras.html", "examples": "exemplos.html"},
+    "en": {"rules": "rules.html", "examples": "examples.html"},
+}
+HTML_LANG = {"pt": "pt-PT", "en": "en"}
+
+
+def esc(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+# ------------------------------------------------------------------ diagrams
+def part_html(part: Part, *, hidden: bool = False) -> str:
+    inner = esc(part.text) + "".join(part_html(child) for child in part.children)
+    aria = ' aria-hidden="true"' if hidden else ""
+    return f'<span class="{esc(part.cls)}"{aria}>{inner}</span>'
+
+
+def place_inner(view: PlaceView, mark: str = "") -> str:
+    """What a place holds: its card (if any) and the caption under it."""
+    card = ""
+    if view.card is not None:
+        attrs = f' data-card="{esc(view.card)}" data-suit="{esc(view.card[-1])}"'
+        if mark:
+            attrs += f' data-mark="{mark}"'
+        if view.dimmed:
+            attrs += ' data-dimmed="true"'
+        face = "".join(part_html(p, hidden=True) for p in face_parts(view))
+        card = (
+            f'<span class="{card_class(view)}" role="img" aria-label="{esc(view.aria)}"'
+            f"{attrs}>{face}</span>"
+        )
+    return card + f'<span class="caption" aria-hidden="true">{esc(view.caption)}</span>'
+
+
+def place_shell(slot: str, count: int, inner: str) -> str:
+    kind = "pile" if slot_index(slot) < PILE_COUNT else "reserve"
+    return f'<div class="place {kind}" data-slot="{slot}" data-count="{count}">{inner}</div>'
+
+
+def marks(
+    highlight: Iterable[str], revealed: Iterable[str], selected: Iterable[str] = ()
+) -> dict[str, str]:
+    result = {slot: "new" for slot in revealed}
+    result.update({slot: "move" for slot in highlight})
+    result.update({slot: "selected" for slot in selected})
+    return result
+
+
+def table_html(views: dict[str, PlaceView], lang: str, mark: dict[str, str]) -> str:
+    places = "".join(
+        place_shell(s, views[s].count, place_inner(views[s], mark.get(s, ""))) for s in SLOTS
+    )
+    label = esc(text(lang, "diagram.label"))
+    return f'<div class="table" role="group" aria-label="{label}">{places}</div>'
+
+
+def figure(views: dict[str, PlaceView], lang: str, caption: str, mark: dict[str, str]) -> str:
+    return (
+        '<figure class="diagram-figure">'
+        f'<div class="diagram">{table_html(views, lang, mark)}</div>'
+        f"<figcaption>{esc(caption)}</figcaption></figure>"
+    )
+
+
+# ------------------------------------------------------------------ rules page figures
+def move_words(game: Game, move: tuple[str, ...], lang: str) -> dict[str, object]:
+    """The cards of a move and where they come from, for a figure's caption."""
+    words: dict[str, object] = {}
+    for name, slot in zip("abc", move, strict=False):
+        card = game.top(slot)
+        assert card is not None
+        words[name] = card_label(card, lang)
+        words["from_" + name] = from_place(slot, lang)
+        words["xyz"["abc".index(name)]] = card.rank
+    return words
+
+
+def figure_start(lang: str) -> str:
+    game = position(WON, 0)
+    views = table_view(game, lang, placement_help=False)
+    return figure(views, lang, text(lang, "page.fig.start", code=WON.code), {})
+
+
+def _first_move(example: Example, wanted: Callable[[tuple[str, ...]], bool]) -> int:
+    return next(i for i, move in enumerate(example.moves) if wanted(move))
+
+
+def figure_pair(lang: str) -> str:
+    """A pair that mixes a pile and the reserve, from the won example."""
+    index = _first_move(
+        WON, lambda m: len(m) == 2 and len({slot_index(s) < PILE_COUNT for s in m}) == 2
+    )
+    game, move = position(WON, index), WON.moves[index]
+    views = table_view(game, lang, placement_help=False)
+    caption = text(lang, "page.fig.pair", **move_words(game, move, lang))
+    return figure(views, lang, caption, marks(move, ()))
+
+
+def figure_trio(lang: str) -> str:
+    index = _first_move(WON, lambda m: len(m) == 3)
+    game, move = position(WON, index), WON.moves[index]
+    views = table_view(game, lang, placement_help=False)
+    caption = text(lang, "page.fig.trio", **move_words(game, move, lang))
+    return figure(views, lang, caption, marks(move, ()))
+
+
+def figure_help(lang: str) -> str:
+    """The start of the won example with its first card selected, placement help on."""
+    game = position(WON, 0)
+    slot = WON.moves[0][0]
+    words = move_words(game, (slot,), lang)
+    game.tap(slot)
+    views = table_view(game, lang, placement_help=True)
+    return figure(views, lang, text(lang, "page.fig.help", **words), marks((), (), (slot,)))
+
+
+def figure_impasse(lang: str) -> str:
+    game = position(IMPASSE, len(IMPASSE.moves))
+    assert game.status == "impasse"
+    views = table_view(game, lang, placement_help=False)
+    caption = text(
+        lang,
+        "page.fig.impasse",
+        code=IMPASSE.code,
+        moves=game.moves,
+        reason=impasse_reason(game, lang),
+    )
+    return figure(views, lang, caption, {})
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str
+    paragraphs: tuple[str, ...]
+    figures: tuple[Callable[[str], str], ...] = ()
+
+
+RULES = (
+    Section("setup", ("page.setup.1", "page.setup.2"), (figure_start,)),
+    Section("play", ("page.play.1",)),
+    Section("pairs", ("page.pairs.1", "page.pairs.2", "page.pairs.3"), (figure_pair, figure_trio)),
+    Section("tap", ("page.tap.1", "page.tap.2")),
+    Section("options", ("page.options.1", "page.options.2"), (figure_help,)),
+    Section("score", ("page.score.1", "page.score.2")),
+    Section("end", ("page.end.1",), (figure_impasse,)),
+    Section("undo", ("page.undo.1",)),
+    Section("codes", ("page.codes.1",)),
+    Section("hint", ("page.hint.1",)),
+    Section("family", ("page.family.1",)),
+)
+
+
+# ------------------------------------------------------------------ page frame
+def game_link(lang: str, code: str | None = None) -> str:
+    link = "index.html" + ("?lang=en" if lang == "en" else "")
+    return link + (f"#{code}" if code else "")
+
+
+def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
+    other = "en" if lang == "pt" else "pt"
+    nav_items = [
+        (game_link(lang), text(lang, "page.nav.play"), ""),
+        (PAGES[lang]["rules"], text(lang, "page.nav.rules"), "rules"),
+        (PAGES[lang]["examples"], text(lang, "page.nav.examples"), "examples"),
+    ]
+    current = ' aria-current="page"'
+    nav = "".join(
+        f'<a href="{esc(href)}"{current if key == page else ""}>{esc(label)}</a>'
+        for href, label, key in nav_items
+    )
+    nav += (
+        f'<a href="{PAGES[other][page]}" hreflang="{HTML_LANG[other]}" lang="{HTML_LANG[other]}"'
+        f' class="other-language">{esc(text(lang, "page.other-language"))}</a>'
+    )
+    alternates = "".join(
+        f'<link rel="alternate" hreflang="{HTML_LANG[code]}" href="{PAGES[code][page]}">\n'
+        for code in PAGES
+    )
+    return f"""<!doctype html>
+<html lang="{HTML_LANG[lang]}" data-page="{page}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="color-scheme" content="light dark">
+<meta name="theme-color" content="#0d4f33">
+<title>{esc(title)} · Half Moon</title>
+<meta name="description" content="{esc(description)}">
+<link rel="icon" href="static/icon.svg" type="image/svg+xml">
+<link rel="manifest" href="static/manifest.webmanifest">
+{alternates}<link rel="stylesheet" href="static/halfmoon.css">
+<link rel="stylesheet" href="static/pages.css">
+<script type="module" src="static/pages.js"></script>
+</head>
+<body class="page">
+<header class="bar page-bar">
+  <a class="brand" href="{esc(game_link(lang))}"><span class="moon" aria-hidden="true">◗</span>
+  Half Moon</a>
+  <nav aria-label="{esc(text(lang, "page.nav"))}">{nav}</nav>
+</header>
+<main class="sheet" id="main">
+{body}
+</main>
+</body>
+</html>
+"""
+
+
+def paragraphs(keys: Iterable[str], lang: str) -> str:
+    return "".join(f"<p>{esc(text(lang, key))}</p>" for key in keys)
+
+
+def rules_page(lang: str) -> str:
+    parts = [
+        f"<h1>{esc(text(lang, 'page.rules.title'))}</h1>",
+        f'<p class="lead">{esc(text(lang, "page.rules.lead"))}</p>',
+    ]
+    for section in RULES:
+        parts.append(f'<section id="{section.key}" aria-labelledby="h-{section.key}">')
+        parts.append(
+            f'<h2 id="h-{section.key}">{esc(text(lang, f"page.{section.key}.title"))}</h2>'
+        )
+        parts.append(paragraphs(section.paragraphs, lang))
+        if section.key == "setup":
+            parts.append(f'<p class="legend">{esc(text(lang, "page.legend"))}</p>')
+        parts.extend(make(lang) for make in section.figures)
+        parts.append("</section>")
+    examples = PAGES[lang]["examples"]
+    parts.append(
+        f'<p class="more"><a href="{examples}">{esc(text(lang, "page.rules.more"))}</a></p>'
+    )
+    return shell(
+        lang,
+        "rules",
+        text(lang, "page.rules.title"),
+        text(lang, "page.rules.description"),
+        "\n".join(parts),
+    )
+
+
+# ------------------------------------------------------------------ examples page
+def replay_html(example: Example, lang: str, name: str, lead: str) -> str:
+    """A stepper: the stage (first frame written out), controls, caption and the whole
+    list of moves; the frames as data and the distinct places as templates."""
+    frames = replay(example, lang)
+    templates: dict[tuple[str, str], str] = {}  # (slot, inner html) → template id
+    template_html: list[str] = []
+    steps = []
+    total = len(example.moves)
+    for frame in frames:
+        mark = marks(frame.highlight, frame.revealed)
+        ids = []
+        for slot in SLOTS:
+            view = frame.views[slot]
+            inner = place_inner(view, mark.get(slot, ""))
+            key = (slot, inner)
+            if key not in templates:
+                tid = f"{name}-t{len(templates)}"
+                templates[key] = tid
+                template_html.append(
+                    f'<template id="{tid}" data-count="{view.count}">{inner}</template>'
+                )
+            ids.append(templates[key])
+        steps.append(
+            {
+                "places": ids,
+                "caption": frame.caption,
+                "note": frame.note,
+                "stats": text(lang, "diagram.stats", score=frame.score, moves=frame.moves),
+                "position": position_text(frame, total, lang),
+            }
+        )
+    first = frames[0]
+    mark = marks(first.highlight, first.revealed)
+    stage = "".join(
+        place_shell(s, first.views[s].count, place_inner(first.views[s], mark.get(s, "")))
+        for s in SLOTS
+    )
+    data = json.dumps({"slots": list(SLOTS), "steps": steps}, ensure_ascii=False)
+    data = data.replace("</", "<\\/")
+    moves = "".join(
+        f'<li><button type="button" data-step="{i}">{esc(f.caption)}</button></li>'
+        for i, f in enumerate(frames)
+    )
+
+    def t(key: str, **words: object) -> str:
+        return esc(text(lang, key, **words))
+
+    button = _control(lang)
+    title = t(f"example.{name}.title")
+    play = f"{t('example.play')} · {esc(example.code)}"
+    controls = "".join(
+        [
+            button("first"),
+            button("prev"),
+            button("play", toggle=True),
+            button("next"),
+            button("last"),
+        ]
+    )
+    slider = (
+        f'<input type="range" min="0" max="{len(frames) - 1}" value="0" step="1"'
+        ' data-role="slider">'
+    )
+    return f"""<section class="replay" id="{name}" data-replay aria-labelledby="{name}-title">
+<h2 id="{name}-title">{title}</h2>
+<p>{esc(lead)}</p>
+<p><a class="button primary" href="{esc(game_link(lang, example.code))}">{play}</a></p>
+<div class="stage" tabindex="0" role="group" aria-label="{t("diagram.label")}"
+ aria-describedby="{name}-caption">
+<div class="diagram"><div class="table">{stage}</div></div>
+</div>
+<div class="step-text">
+<p class="position" data-role="position">{esc(steps[0]["position"])}</p>
+<p class="stats-line" data-role="stats">{esc(steps[0]["stats"])}</p>
+</div>
+<p class="step-caption" id="{name}-caption" data-role="caption" aria-live="polite">
+{esc(first.caption)}</p>
+<p class="step-note" data-role="note">{esc(first.note)}</p>
+<div class="controls" role="group" aria-label="{title}">{controls}</div>
+<label class="slider"><span>{t("step.slider")}</span>{slider}</label>
+<p class="keys-hint">{t("step.keys")}</p>
+<details class="move-list"><summary>{t("example.moves")}</summary><ol>{moves}</ol></details>
+<script type="application/json" data-role="steps">{data}</script>
+{"".join(template_html)}
+</section>"""
+
+
+_CHEVRON = (
+    '<path d="{}" fill="none" stroke="currentColor" stroke-width="2.6"'
+    ' stroke-linecap="round" stroke-linejoin="round"/>'
+)
+ICONS = {
+    "first": _CHEVRON.format("M6 5v14M17 5l-7 7 7 7"),
+    "prev": _CHEVRON.format("M15 5l-7 7 7 7"),
+    "play": '<path d="M8 5v14l11-7z" fill="currentColor"/>',
+    "pause": '<path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor"/>',
+    "next": _CHEVRON.format("M9 5l7 7-7 7"),
+    "last": _CHEVRON.format("M18 5v14M7 5l7 7-7 7"),
+}
+
+
+def icon(name: str) -> str:
+    return (
+        f'<svg class="icon icon-{name}" viewBox="0 0 24 24" width="20" height="20"'
+        f' aria-hidden="true" focusable="false">{ICONS[name]}</svg>'
+    )
+
+
+def _control(lang: str) -> Callable[..., str]:
+    def button(action: str, *, toggle: bool = False) -> str:
+        extra = ""
+        if toggle:
+            extra = (
+                f' aria-pressed="false" data-label-play="{esc(text(lang, "step.play"))}"'
+                f' data-label-pause="{esc(text(lang, "step.pause"))}"'
+            )
+        return (
+            f'<button type="button" data-step-action="{action}"{extra}>'
+            + icon(action)
+            + (icon("pause") if toggle else "")
+            + f'<span class="label">{esc(text(lang, f"step.{action}"))}</span></button>'
+        )
+
+    return button
+
+
+def position_text(frame: Frame, total: int, lang: str) -> str:
+    if frame.number > total:
+        return text(lang, "step.end")
+    return text(lang, "step.position", n=frame.number, total=total)
+
+
+def examples_page(lang: str) -> str:
+    won_lead = text(lang, "example.won.lead", code=WON.code)
+    impasse_lead = text(lang, "example.impasse.lead", code=IMPASSE.code, moves=len(IMPASSE.moves))
+    body = "\n".join(
+        [
+            f"<h1>{esc(text(lang, 'page.examples.title'))}</h1>",
+            f'<p class="lead">{esc(text(lang, "page.examples.lead"))}</p>',
+            f'<p class="legend">{esc(text(lang, "page.legend"))}</p>',
+            replay_html(WON, lang, "won", won_lead),
+            replay_html(IMPASSE, lang, "impasse", impasse_lead),
+        ]
+    )
+    return shell(
+        lang,
+        "examples",
+        text(lang, "page.examples.title"),
+        text(lang, "page.examples.description"),
+        body,
+    )
+
+
+def write_pages(out: Path) -> list[str]:
+    """Write the four pages into ``out``; their names, relative to it."""
+    written = []
+    for lang, names in PAGES.items():
+        for page, filename in names.items():
+            content = rules_page(lang) if page == "rules" else examples_page(lang)
+            (out / filename).write_text(content, encoding="utf-8")
+            written.append(filename)
+    return written
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "site"
+    print(write_pages(target))
