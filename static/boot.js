@@ -83,6 +83,12 @@ async function start() {
   await import("../vendor/pyscript/core.js");
 }
 
+// A start-up step that fails inside PyScript (a file lost by the network, a damaged
+// download) rejects a promise nobody awaits: say so instead of "loading" forever.
+window.addEventListener("unhandledrejection", () => {
+  if (root.dataset.app === "loading") fail("app.error.load");
+});
+
 // The crash dialog's button must work even when Python no longer does.
 document.addEventListener("click", (event) => {
   if (event.target.closest && event.target.closest('[data-dialog-action="reload"]')) location.reload();

@@ -20,8 +20,8 @@ def test_config_lists_every_browser_module_of_the_package() -> None:
         if "__pycache__" not in p.parts
     }
     assert set(files) == on_disk - build_site.NOT_IN_BROWSER
-    config = build_site.config(files)
-    assert config["files"] == {f: f for f in files}
+    config = build_site.config()
+    assert config["files"] == {build_site.ENGINE_ARCHIVE: "./*"}
     version = build_site.npm_version("pyodide")
     assert config["interpreter"] == f"vendor/pyodide-{version}/pyodide.mjs"
     assert "packages" not in config  # a packages key makes PyScript fetch micropip
@@ -95,3 +95,27 @@ def test_the_rules_and_examples_pages_are_written_whole_and_precached(tmp_path: 
     worker = (tmp_path / "sw.js").read_text(encoding="utf-8")
     for name in names:
         assert f'"./{name}"' in worker
+
+
+def test_the_engine_archive_holds_every_browser_module_as_bytecode_and_the_version(
+    tmp_path: Path,
+) -> None:
+    """One archive, compiled by the browser's own Python, stamped with the deploy's
+    version; the same engine always gives the same archive."""
+    files = build_site.engine_files()
+    compiled = build_site.compile_engine(files)
+    assert set(compiled) == {f + "c" for f in files}
+    # a .pyc: 16-byte header, then a code object this CPython can at least read the
+    # header of (the magic number is Pyodide's Python's, not necessarily ours)
+    assert all(len(data) > 16 for data in compiled.values())
+    (tmp_path / "index.html").write_text('<meta name="halfmoon-build" content="dev">')
+    build_site.write_archive(tmp_path / build_site.ENGINE_ARCHIVE, compiled)
+    first = build_site.seal(tmp_path)
+    members = build_site.read_archive(tmp_path / build_site.ENGINE_ARCHIVE)
+    assert members[build_site.BUILD_MODULE].decode() == (
+        f'"""Written by the site build."""\n\nBUILD = "{first}"\n'
+    )
+    assert build_site.seal(tmp_path) == first  # sealing again changes nothing
+    members["halfmoon/game.pyc"] = members["halfmoon/game.pyc"] + b"\0"
+    build_site.write_archive(tmp_path / build_site.ENGINE_ARCHIVE, members)
+    assert build_site.seal(tmp_path) != first  # a changed engine is a new version

@@ -12,8 +12,11 @@ import html
 import json
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,6 +53,10 @@ NOT_PRECACHED = {
     "static/embed-demo.css",
 }
 BUILD_MODULE = "halfmoon/web/build.py"
+# The engine reaches the browser as one archive of bytecode compiled by the site's own
+# Pyodide: one request instead of twenty, and nothing to compile at start-up.
+ENGINE_ARCHIVE = "engine.zip"
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # fixed, so that the same engine gives the same bytes
 _BUILD_META = re.compile(r'(<meta name="halfmoon-build" content=")[^"]*(">)')
 
 
@@ -117,13 +124,40 @@ def render_page(template: str, lang: str = "pt") -> str:
     return page.replace("<!-- BOOT_STRINGS -->", data)
 
 
-def config(files: list[str]) -> dict[str, object]:
-    """PyScript's configuration: the source pyscript.toml plus a [files] table listing
-    every module of the package.  The site gets it as JSON, which PyScript reads
-    without loading its TOML parser."""
+def config() -> dict[str, object]:
+    """PyScript's configuration: the source pyscript.toml plus a [files] table that
+    unpacks the engine archive into Python's working directory.  The site gets it as
+    JSON, which PyScript reads without loading its TOML parser."""
     data: dict[str, object] = tomllib.loads(versioned((ROOT / "pyscript.toml").read_text("utf-8")))
-    data["files"] = {f: f for f in files}
+    data["files"] = {ENGINE_ARCHIVE: "./*"}
     return data
+
+
+def compile_engine(files: list[str]) -> dict[str, bytes]:
+    """Bytecode of every module, compiled by the Pyodide in node_modules (the browser's
+    Python), as archive member name → bytes (``halfmoon/game.py`` → ``halfmoon/game.pyc``)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(
+            ["node", str(ROOT / "tools" / "compile_engine.mjs"), str(ROOT), tmp, *files],
+            check=True,
+            cwd=ROOT,
+        )
+        return {f + "c": (Path(tmp) / (f + "c")).read_bytes() for f in files}
+
+
+def write_archive(path: Path, members: dict[str, bytes]) -> None:
+    """A zip with the members in name order and fixed times (the same input always
+    gives the same bytes, so its content hash only changes with the engine)."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(members):
+            info = zipfile.ZipInfo(name, date_time=_ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, members[name])
+
+
+def read_archive(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
 
 
 def _digest(data: bytes) -> str:
@@ -132,27 +166,39 @@ def _digest(data: bytes) -> str:
 
 def seal(out: Path) -> str:
     """Stamp a built site with its version (a hash of all its files) and write the
-    service worker's precache list.  Run again after changing files in ``out``."""
+    service worker's precache list.  Run again after changing files in ``out``.
+
+    The version goes into the page's meta tag and, as ``halfmoon/web/build.py``, into
+    the engine archive, so the game can tell that its Python is of the same deploy."""
+    engine = out / ENGINE_ARCHIVE
+    members = read_archive(engine) if engine.exists() else {}
+    members.pop(BUILD_MODULE, None)
     entries: dict[str, str] = {}
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         rel = path.relative_to(out).as_posix()
-        if rel in NOT_PRECACHED or rel == BUILD_MODULE:
+        if rel in NOT_PRECACHED:
+            continue
+        if rel == ENGINE_ARCHIVE:  # its content, without the version it is about to get
+            data = json.dumps({k: _digest(v) for k, v in members.items()}, sort_keys=True)
+            entries[rel] = _digest(data.encode("utf-8"))
             continue
         data = path.read_bytes()
         if rel == "index.html":
             data = _BUILD_META.sub(r"\g<1>\g<2>", data.decode("utf-8")).encode("utf-8")
         entries[rel] = _digest(data)
     version = _digest(json.dumps(entries, sort_keys=True).encode("utf-8"))
-    (out / BUILD_MODULE).write_text(
-        f'"""Written by the site build."""\n\nBUILD = "{version}"\n', encoding="utf-8"
-    )
+    if engine.exists():
+        members[BUILD_MODULE] = (
+            f'"""Written by the site build."""\n\nBUILD = "{version}"\n'.encode()
+        )
+        write_archive(engine, members)
+        entries[ENGINE_ARCHIVE] = _digest(engine.read_bytes())
     page = out / "index.html"
     page.write_text(
         _BUILD_META.sub(rf"\g<1>{version}\g<2>", page.read_text(encoding="utf-8")),
         encoding="utf-8",
     )
     entries["index.html"] = _digest(page.read_bytes())
-    entries[BUILD_MODULE] = _digest((out / BUILD_MODULE).read_bytes())
     files = [["./" + rel, rev] for rel, rev in entries.items()]
     worker = (ROOT / "static" / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace('"__VERSION__"', json.dumps(version))
@@ -175,20 +221,16 @@ def build(out: Path) -> str:
     # files only once Pyodide is up).
     preloads = "".join(
         f'<link rel="preload" href="{f}" as="fetch" crossorigin>\n'
-        for f in ["main.py", *files, BUILD_MODULE]
+        for f in ["main.py", ENGINE_ARCHIVE]
     )
     page = page.replace(
         '<script type="application/json" id="boot-strings">',
         preloads + '<script type="application/json" id="boot-strings">',
     )
     (out / "index.html").write_text(page, encoding="utf-8")
-    (out / "pyscript.json").write_text(
-        json.dumps(config([*files, BUILD_MODULE]), indent=1), encoding="utf-8"
-    )
+    (out / "pyscript.json").write_text(json.dumps(config(), indent=1), encoding="utf-8")
     shutil.copy2(ROOT / "main.py", out / "main.py")
-    for f in files:
-        (out / f).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / f, out / f)
+    write_archive(out / ENGINE_ARCHIVE, compile_engine(files))
     shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("sw.js"))
     boot = out / "static" / "boot.js"
     boot.write_text(versioned(boot.read_text(encoding="utf-8")), encoding="utf-8")

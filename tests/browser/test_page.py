@@ -3,13 +3,20 @@ languages and remembered options."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Route, expect
 
 from halfmoon import Game
 from halfmoon.layout import PILES, RESERVE, SLOTS
-from tests.browser.conftest import BOOT_TIMEOUT, open_game
+from tests.browser.conftest import BOOT_TIMEOUT, ROOT, SITE, open_game
 from tests.browser.table import Table, engine_tops
+
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build_site
 
 VIEWPORTS = [(320, 480), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
 
@@ -113,13 +120,20 @@ def test_the_skeleton_shows_before_python_is_ready(browser: Browser, base_url: s
     context.close()
 
 
-def test_a_start_up_failure_is_shown_not_hidden(browser: Browser, base_url: str) -> None:
+def test_a_start_up_failure_is_shown_not_hidden(
+    browser: Browser, base_url: str, tmp_path: Path
+) -> None:
     context = browser.new_context(locale="en-GB")
     page = context.new_page()
+    # the engine archive arrives, but one of its modules is not Python bytecode
+    engine = build_site.read_archive(SITE / build_site.ENGINE_ARCHIVE)
+    engine["halfmoon/game.pyc"] = b"this is not python bytecode"
+    broken = tmp_path / "engine.zip"
+    build_site.write_archive(broken, engine)
     page.route(
-        "**/halfmoon/game.py",
+        "**/engine.zip",
         lambda route: route.fulfill(
-            status=200, body="this is not python(", content_type="text/plain"
+            status=200, body=broken.read_bytes(), content_type="application/zip"
         ),
     )
     page.goto(base_url + "/")
@@ -130,6 +144,29 @@ def test_a_start_up_failure_is_shown_not_hidden(browser: Browser, base_url: str)
     expect(page.locator("#boot-status")).to_be_visible()
     expect(page.locator("#boot-status")).to_have_text(
         "Half Moon could not start. Please reload the page."
+    )
+    context.close()
+
+
+@pytest.mark.parametrize("status", [404, 200])
+def test_a_lost_or_damaged_engine_download_is_explained(
+    browser: Browser, base_url: str, status: int
+) -> None:
+    context = browser.new_context(locale="pt-PT")
+    page = context.new_page()
+    page.route(
+        "**/engine.zip",
+        lambda route: route.fulfill(
+            status=status, body=b"not a zip", content_type="application/zip"
+        ),
+    )
+    page.goto(base_url + "/")
+    page.wait_for_function(
+        "document.documentElement.dataset.app !== 'loading'", timeout=BOOT_TIMEOUT
+    )
+    assert page.evaluate("document.documentElement.dataset.app") == "error"
+    expect(page.locator("#boot-status")).to_have_text(
+        "Não foi possível carregar o motor do jogo. Verifique a ligação e recarregue a página."
     )
     context.close()
 

@@ -1,0 +1,30 @@
+// Compile Python modules to bytecode with the very Pyodide the site ships, so that the
+// browser imports them without compiling (Pyodide writes no bytecode cache of its own).
+//
+//   node tools/compile_engine.mjs SOURCE_ROOT OUT_DIR FILE...
+//
+// Each FILE (relative to SOURCE_ROOT, e.g. halfmoon/game.py) becomes OUT_DIR/FILE + "c"
+// (halfmoon/game.pyc): a sourceless module, found on sys.path like a .py file.
+import { loadPyodide } from "pyodide";
+
+const [source, out, ...files] = process.argv.slice(2);
+if (!source || !out || files.length === 0) {
+  console.error("usage: node tools/compile_engine.mjs SOURCE_ROOT OUT_DIR FILE...");
+  process.exit(2);
+}
+const pyodide = await loadPyodide();
+pyodide.FS.mkdirTree("/src");
+pyodide.FS.mkdirTree("/out");
+pyodide.mountNodeFS("/src", source);
+pyodide.mountNodeFS("/out", out);
+pyodide.globals.set("files", pyodide.toPy(files));
+pyodide.runPython(`
+import os, py_compile
+for name in files:
+    target = "/out/" + name + "c"
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    # dfile: the path tracebacks name, as on the page
+    py_compile.compile("/src/" + name, cfile=target, dfile=name, doraise=True)
+`);
+const python = pyodide.runPython("import sys; sys.version.split()[0]");
+console.log(`compiled ${files.length} modules with Python ${python} (Pyodide ${pyodide.version})`);
