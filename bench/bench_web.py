@@ -44,7 +44,21 @@ const pyodide = await loadPyodide({ indexURL: new URL("./VENDOR/", location.href
 pyodide.runPython("import sys");
 document.documentElement.dataset.app = "ready";
 """
-# The same instrumentation on both pages: the moment data-app becomes "ready".
+# A third page, for reference only: bare PyScript on the same vendored files, running
+# `import sys` the way Half Moon runs its entry file.  Its gap to bare Pyodide is the
+# floor that any PyScript page pays before its own code runs.
+PYSCRIPT_HTML = """<!doctype html>
+<html lang="en" data-app="loading"><head><meta charset="utf-8"><title>bare PyScript</title>
+<link rel="icon" href="data:,">
+<script type="module" src="VENDOR_PYSCRIPT/core.js"></script></head>
+<body><p>bare PyScript</p>
+<script type="py" config='{"interpreter": "VENDOR_PYODIDE/pyodide.mjs"}'>
+import sys
+import js
+js.document.documentElement.dataset.app = "ready"
+</script></body></html>
+"""
+# The same instrumentation on every page: the moment data-app becomes "ready".
 READY_PROBE = """
 const observer = new MutationObserver(() => {
   if (document.documentElement?.dataset.app === "ready" && window.__ready === undefined) {
@@ -66,6 +80,10 @@ def prepare_site(tmp: Path) -> Path:
     vendor = build_site.vendor_dirs()["vendor/pyodide/"].rstrip("/")
     (site / "bench-baseline.html").write_text(BASELINE_HTML)
     (site / "bench-baseline.js").write_text(BASELINE_JS.replace("VENDOR", vendor))
+    pyscript = build_site.vendor_dirs()["vendor/pyscript/"].rstrip("/")
+    (site / "bench-pyscript.html").write_text(
+        PYSCRIPT_HTML.replace("VENDOR_PYODIDE", vendor).replace("VENDOR_PYSCRIPT", pyscript)
+    )
     return site
 
 
@@ -98,6 +116,7 @@ def main() -> None:
             "baseline_cold", "game_cold", "baseline_warm", "game_warm",
             "paint_cold", "paint_warm", "baseline_bytes", "game_bytes",
             "baseline_memory", "game_memory", "repeat_requests",
+            "pyscript_cold", "pyscript_warm", "pyscript_bytes", "pyscript_memory",
         )
     }  # fmt: skip
     repeat_paths: list[str] = []
@@ -106,11 +125,16 @@ def main() -> None:
         log: list[str] = []
         sizes: list[tuple[str, int, int]] = []
         server, url = serve_in_background(site, log=log, sizes=sizes)
-        pages = {"baseline": f"{url}/bench-baseline.html", "game": f"{url}/#HM1-N-AAAAAAB"}
+        pages = {
+            "baseline": f"{url}/bench-baseline.html",
+            "game": f"{url}/#HM1-N-AAAAAAB",
+            "pyscript": f"{url}/bench-pyscript.html",
+        }
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch_options())
             for run in range(RUNS):
-                order = ["baseline", "game"] if run % 2 == 0 else ["game", "baseline"]
+                order = ["baseline", "game", "pyscript"]
+                order = order[run % 3 :] + order[: run % 3]  # each page first in turn
                 for name in order:
                     context = browser.new_context(locale="pt-PT")  # a fresh profile: cold
                     context.add_init_script(READY_PROBE)
@@ -229,6 +253,14 @@ def report(
             f"{b['median']:>16,.0f} {r:>7.3f} {'≤' + str(target):>7} {ok}"
         )
         table.append({"measure": label, "game": m, "baseline": b, "ratio": r, "target": target})
+    for kind in ("cold", "warm"):
+        m = median_range(samples[f"pyscript_{kind}"])
+        print(
+            f"{'  for reference: bare PyScript, ' + kind:32} {m['median']:>14,.0f}"
+            f" ({m['min']:,.0f}–{m['max']:,.0f}) {'':>16}"
+            f" {ratio(f'pyscript_{kind}', f'baseline_{kind}'):>7.3f}"
+            "   (the floor of any PyScript page)"
+        )
     print(
         f"\ntap, input event → DOM updated: median {tap['median']:.2f} ms, p95 {tap['p95']:.2f} ms,"
         f" max {tap['max']:.2f} ms over {tap['count']} taps (targets: median ≤ 4, p95 ≤ 16)"

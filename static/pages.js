@@ -11,12 +11,6 @@ try {
   /* storage refused: the system's theme and the two-colour deck */
 }
 
-try {
-  if (window.self !== window.top) root.dataset.embedded = "true";
-} catch (_) {
-  root.dataset.embedded = "true";
-}
-
 const PLAY_MS = 1400;
 
 function replay(box) {
@@ -34,6 +28,8 @@ function replay(box) {
   for (const button of box.querySelectorAll("[data-step-action]")) buttons[button.dataset.stepAction] = button;
   const items = [...box.querySelectorAll(".move-list [data-step]")];
   const play = buttons.play;
+  const stage = box.querySelector(".stage");
+  const motion = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
   let index = 0;
   let timer = null;
 
@@ -52,8 +48,11 @@ function replay(box) {
     stats.textContent = step.stats;
     where.textContent = step.position;
     slider.value = String(index);
+    const focused = document.activeElement;
     buttons.first.disabled = buttons.prev.disabled = index === 0;
     buttons.last.disabled = buttons.next.disabled = index === steps.length - 1;
+    // a button that just became disabled would drop the keyboard focus on the page
+    if (focused && focused.disabled) stage.focus();
     items.forEach((item, k) => {
       if (k === index) item.setAttribute("aria-current", "step");
       else item.removeAttribute("aria-current");
@@ -99,7 +98,7 @@ function replay(box) {
     item.addEventListener("click", () => {
       stop();
       show(k);
-      box.querySelector(".stage").scrollIntoView({ block: "nearest", behavior: "smooth" });
+      stage.scrollIntoView({ block: "nearest", behavior: motion });
     })
   );
   const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };

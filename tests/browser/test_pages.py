@@ -127,6 +127,13 @@ def test_stepping_by_keyboard_slider_move_list_and_play(
     assert position_text(page) == "Fim da partida"
     page.keyboard.press("Home")
     assert position_text(page) == "Jogada 1 de 48"
+    # the "last" button disables itself: the focus stays in the example, on the diagram
+    page.locator('#won [data-step-action="last"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#won .stage")).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    assert position_text(page) == "Jogada 48 de 48"
+    page.keyboard.press("Home")
     # arrows also work with the focus on a control
     page.locator('#won [data-step-action="next"]').focus()
     page.keyboard.press("ArrowRight")
