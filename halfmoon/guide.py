@@ -63,6 +63,12 @@ def move_caption(game: Game, move: tuple[str, ...], number: int, lang: str) -> s
     return text(lang, "guide.move.trio", **words)
 
 
+def score_line(score: int, moves: int, lang: str) -> str:
+    """``10 pontos · 1 jogada`` / ``520 points · 48 moves``."""
+    made = text(lang, "diagram.moves.1") if moves == 1 else text(lang, "diagram.moves.n", n=moves)
+    return text(lang, "diagram.stats", score=score, moves=made)
+
+
 def _join(items: list[str], lang: str, last: str = "guide.and") -> str:
     if len(items) < 2:
         return "".join(items)

@@ -8,7 +8,7 @@ import pytest
 
 from halfmoon import Game
 from halfmoon.examples import IMPASSE, WON, Example
-from halfmoon.guide import impasse_reason, move_caption, position, replay
+from halfmoon.guide import impasse_reason, move_caption, position, replay, score_line
 from halfmoon.i18n import LANGUAGES
 from halfmoon.layout import SLOTS
 from halfmoon.messages import CATALOGUE
@@ -87,6 +87,13 @@ def test_every_frame_of_a_replay_is_the_engines_position(example: Example, lang:
                 s for s in before if s.startswith("P") and game.top(s) is not None
             }
     assert frames[0].revealed == () and frames[0].note == ""
+
+
+def test_the_score_line_counts_moves_in_words() -> None:
+    assert score_line(10, 1, "pt") == "10 pontos · 1 jogada"
+    assert score_line(0, 0, "pt") == "0 pontos · 0 jogadas"
+    assert score_line(520, 48, "en") == "520 points · 48 moves"
+    assert score_line(10, 1, "en") == "10 points · 1 move"
 
 
 def test_replay_captions_use_the_reserve_places_names() -> None:

@@ -25,7 +25,14 @@ sys.path.insert(0, str(ROOT))
 
 from halfmoon.examples import IMPASSE, WON, Example  # noqa: E402
 from halfmoon.game import Game  # noqa: E402
-from halfmoon.guide import Frame, from_place, impasse_reason, position, replay  # noqa: E402
+from halfmoon.guide import (  # noqa: E402
+    Frame,
+    from_place,
+    impasse_reason,
+    position,
+    replay,
+    score_line,
+)
 from halfmoon.i18n import card_label, text  # noqa: E402
 from halfmoon.layout import PILE_COUNT, SLOTS, slot_index  # noqa: E402
 from halfmoon.view import Part, PlaceView, card_class, face_parts, table_view  # noqa: E402
@@ -298,7 +305,7 @@ def replay_html(example: Example, lang: str, name: str, lead: str) -> str:
                 "places": ids,
                 "caption": frame.caption,
                 "note": frame.note,
-                "stats": text(lang, "diagram.stats", score=frame.score, moves=frame.moves),
+                "stats": score_line(frame.score, frame.moves, lang),
                 "position": position_text(frame, total, lang),
             }
         )
@@ -320,7 +327,7 @@ def replay_html(example: Example, lang: str, name: str, lead: str) -> str:
 
     button = _control(lang)
     title = t(f"example.{name}.title")
-    play = f"{t('example.play')} · {esc(example.code)}"
+    play = f'{t("example.play")} · <span class="code">{esc(example.code)}</span>'
     controls = "".join(
         [
             button("first"),

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from halfmoon import Game
 from halfmoon.examples import IMPASSE, WON
-from halfmoon.guide import Frame, impasse_reason, position, replay
+from halfmoon.guide import Frame, impasse_reason, position, replay, score_line
 from halfmoon.i18n import text
 from halfmoon.layout import SLOTS, place_caption
 from tests.browser.conftest import open_game, wait_ready
@@ -80,9 +80,7 @@ def test_the_won_replay_shows_the_engines_positions_and_captions(
     assert_step(page, box, frames[-1], position(WON, 48))
     assert drawn(page.locator(f"{box} .stage"))["P1"]["card"] is None  # the table is empty
     assert frames[-1].caption == text(lang, "guide.won", moves=48, score=520)
-    expect(page.locator(f'{box} [data-role="stats"]')).to_have_text(
-        text(lang, "diagram.stats", score=520, moves=48)
-    )
+    expect(page.locator(f'{box} [data-role="stats"]')).to_have_text(score_line(520, 48, lang))
     # the last move (48th) is one step back, its cards marked
     page.locator(f'{box} [data-step-action="prev"]').click()
     assert_step(page, box, frames[47], position(WON, 47))
