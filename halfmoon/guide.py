@@ -126,13 +126,18 @@ def uncovered_note(after: Game, move: tuple[str, ...], number: int, lang: str) -
     return " ".join(parts)
 
 
+def _play(game: Game, move: tuple[str, ...]) -> None:
+    """Tap a stored move; ``ValueError`` unless its last tap removes the cards."""
+    results = [game.tap(slot) for slot in move]
+    if results[-1].outcome not in ("pair", "trio"):
+        raise ValueError(f"{game.code}: {move} is not a move here")
+
+
 def position(example: Example, moves: int) -> Game:
-    """The example's game after its first ``moves`` moves (every tap checked)."""
+    """The example's game after its first ``moves`` moves (every move checked)."""
     game = Game.new(example.code)
     for move in example.moves[:moves]:
-        results = [game.tap(slot) for slot in move]
-        if results[-1].outcome not in ("pair", "trio"):
-            raise ValueError(f"{example.code}: {move} is not a move here")
+        _play(game, move)
     return game
 
 
@@ -156,8 +161,7 @@ def replay(example: Example, lang: str) -> list[Frame]:
                 game.moves,
             )
         )
-        for slot in move:
-            game.tap(slot)
+        _play(game, move)
         note = uncovered_note(game, move, number, lang)
         revealed = tuple(s for s in move if slot_index(s) < PILE_COUNT and game.top(s) is not None)
     if game.status == "won":

@@ -175,3 +175,11 @@ def test_the_example_search_finds_the_stored_deal() -> None:
     found = won_line(number)
     assert found is not None and found[0] == WON.code
     assert tuple(found[1][:2]) == WON.moves[:2]
+
+
+def test_a_stored_move_that_is_not_legal_stops_the_build() -> None:
+    wrong = Example(WON.code, (("P1", "P3"),))  # 5♠ with K♥: no pair
+    with pytest.raises(ValueError, match="is not a move here"):
+        replay(wrong, "pt")
+    with pytest.raises(ValueError, match="is not a move here"):
+        position(wrong, 1)

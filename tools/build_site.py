@@ -34,7 +34,7 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Modules the browser never needs (the command line).
+# Modules the browser never needs: the command line and the pages' generator.
 NOT_IN_BROWSER = {
     "halfmoon/cli.py",
     "halfmoon/__main__.py",
