@@ -223,7 +223,7 @@ def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <meta name="color-scheme" content="light dark">
 <meta name="theme-color" content="#0d4f33">
-<title>{esc(title)} · Half Moon</title>
+<title>{esc(title if "Half Moon" in title else title + " · Half Moon")}</title>
 <meta name="description" content="{esc(description)}">
 <link rel="icon" href="static/icon.svg" type="image/svg+xml">
 <link rel="manifest" href="static/manifest.webmanifest">
