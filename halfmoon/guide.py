@@ -50,17 +50,22 @@ def _tops(game: Game, slots: tuple[str, ...]) -> list[Card]:
     return cards
 
 
+def move_words(game: Game, move: tuple[str, ...], lang: str) -> dict[str, object]:
+    """The words of a move's cards for a caption: ``a``, ``b``, ``c`` (``5♠``), where
+    each comes from (``from_a`` …: ``do monte 1``) and their values (``x``, ``y``, ``z``)."""
+    words: dict[str, object] = {}
+    for name, value, slot, card in zip("abc", "xyz", move, _tops(game, move), strict=False):
+        words[name] = card_label(card, lang)
+        words["from_" + name] = from_place(slot, lang)
+        words[value] = card.rank
+    return words
+
+
 def move_caption(game: Game, move: tuple[str, ...], number: int, lang: str) -> str:
     """``Jogada 1: 5♠ do monte 1 e 6♦ do monte 8 (5 + 6 = 11)``, for a move about to be
     played on ``game``."""
-    cards = _tops(game, move)
-    words: dict[str, object] = {"n": number}
-    for name, slot, card in zip("abc", move, cards, strict=False):
-        words[name] = card_label(card, lang)
-        words["from_" + name] = from_place(slot, lang)
-    if len(move) == 2:
-        return text(lang, "guide.move.pair", x=cards[0].rank, y=cards[1].rank, **words)
-    return text(lang, "guide.move.trio", **words)
+    kind = "guide.move.pair" if len(move) == 2 else "guide.move.trio"
+    return text(lang, kind, n=number, **move_words(game, move, lang))
 
 
 def score_line(score: int, moves: int, lang: str) -> str:

@@ -24,16 +24,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from halfmoon.examples import IMPASSE, WON, Example  # noqa: E402
-from halfmoon.game import Game  # noqa: E402
 from halfmoon.guide import (  # noqa: E402
     Frame,
-    from_place,
     impasse_reason,
+    move_words,
     position,
     replay,
     score_line,
 )
-from halfmoon.i18n import card_label, text  # noqa: E402
+from halfmoon.i18n import text  # noqa: E402
 from halfmoon.layout import PILE_COUNT, SLOTS, slot_index  # noqa: E402
 from halfmoon.view import Part, PlaceView, card_class, face_parts, table_view  # noqa: E402
 
@@ -86,12 +85,16 @@ def marks(
     return result
 
 
-def table_html(views: dict[str, PlaceView], lang: str, mark: dict[str, str]) -> str:
-    places = "".join(
+def places_html(views: dict[str, PlaceView], mark: dict[str, str]) -> str:
+    """The 20 places of a diagram, with their cards, captions and marks."""
+    return "".join(
         place_shell(s, views[s].count, place_inner(views[s], mark.get(s, ""))) for s in SLOTS
     )
+
+
+def table_html(views: dict[str, PlaceView], lang: str, mark: dict[str, str]) -> str:
     label = esc(text(lang, "diagram.label"))
-    return f'<div class="table" role="group" aria-label="{label}">{places}</div>'
+    return f'<div class="table" role="group" aria-label="{label}">{places_html(views, mark)}</div>'
 
 
 def figure(views: dict[str, PlaceView], lang: str, caption: str, mark: dict[str, str]) -> str:
@@ -103,18 +106,6 @@ def figure(views: dict[str, PlaceView], lang: str, caption: str, mark: dict[str,
 
 
 # ------------------------------------------------------------------ rules page figures
-def move_words(game: Game, move: tuple[str, ...], lang: str) -> dict[str, object]:
-    """The cards of a move and where they come from, for a figure's caption."""
-    words: dict[str, object] = {}
-    for name, slot in zip("abc", move, strict=False):
-        card = game.top(slot)
-        assert card is not None
-        words[name] = card_label(card, lang)
-        words["from_" + name] = from_place(slot, lang)
-        words["xyz"["abc".index(name)]] = card.rank
-    return words
-
-
 def figure_start(lang: str) -> str:
     game = position(WON, 0)
     views = table_view(game, lang, placement_help=False)
@@ -310,11 +301,7 @@ def replay_html(example: Example, lang: str, name: str, lead: str) -> str:
             }
         )
     first = frames[0]
-    mark = marks(first.highlight, first.revealed)
-    stage = "".join(
-        place_shell(s, first.views[s].count, place_inner(first.views[s], mark.get(s, "")))
-        for s in SLOTS
-    )
+    stage = places_html(first.views, marks(first.highlight, first.revealed))
     data = json.dumps({"slots": list(SLOTS), "steps": steps}, ensure_ascii=False)
     data = data.replace("</", "<\\/")
     moves = "".join(

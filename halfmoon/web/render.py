@@ -43,6 +43,7 @@ class Renderer:
         self.focus_slot = "P1"  # the one card of the table in the tab order
         self.tab_slot: str | None = None  # where tabIndex 0 is now
         self.page_state: dict[str, object] = {}
+        self._faces: dict[tuple[str, str, bool], Any] = {}  # drawn card faces, to clone
         self._timeout: Any = None
 
     # ------------------------------------------------------------------ set-up
@@ -228,7 +229,15 @@ class Renderer:
         button.dataset.card = view.card
         button.dataset.suit = (view.card or " ")[-1]
         button.className = card_class(view)
-        button.replaceChildren(*(self._part(part, hidden=True) for part in face_parts(view)))
+        # The tap path is hot: each face is built once, then cloned in one call.
+        key = (view.rank, view.suit, view.face)
+        face = self._faces.get(key)
+        if face is None:
+            face = self.doc.createDocumentFragment()
+            for part in face_parts(view):
+                face.appendChild(self._part(part, hidden=True))
+            self._faces[key] = face
+        button.replaceChildren(face.cloneNode(True))
 
     def _part(self, part: Part, *, hidden: bool = False) -> Any:
         span = self.doc.createElement("span")

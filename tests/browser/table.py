@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from playwright.sync_api import Locator, Page
 
 from halfmoon import Game
@@ -22,6 +24,12 @@ class Table:
             button.tap()
         else:
             button.click()
+
+    def play(self, moves: Iterable[Sequence[str]]) -> None:
+        """Tap every card of every move, in order."""
+        for move in moves:
+            for slot in move:
+                self.tap(slot)
 
     def press(self, action: str) -> None:
         button = self.page.locator(f'[data-action="{action}"]')

@@ -59,9 +59,7 @@ def test_the_end_dialog_passes_axe(desktop: BrowserContext, base_url: str) -> No
     table = Table(page)
     line = solve_code("HM1-N-AAAAAAA")
     assert line is not None
-    for move in line:
-        for slot in move:
-            table.tap(slot)
+    table.play(line)
     expect(page.locator("#dialog-end")).to_be_visible()
     assert axe_violations(page) == []
 
@@ -205,9 +203,7 @@ def test_names_and_announcements_for_pair_trio_error_and_end(
     table = Table(page)
     line = solve_code("HM1-N-AAAAAAA")
     assert line is not None
-    for move in line:
-        for slot in move:
-            table.tap(slot)
+    table.play(line)
     expect(page.locator('[data-role="message"]')).to_contain_text("Score 520. You won!")
     assert page.evaluate("document.documentElement.lang") == "en"
     context.close()
@@ -290,9 +286,7 @@ def test_statistics_count_by_the_rules(desktop: BrowserContext, base_url: str) -
     assert stats_values(page)["played"] == "0"
     line = solve_code("HM1-N-AAAAAAA")
     assert line is not None
-    for move in line:
-        for slot in move:
-            table.tap(slot)
+    table.play(line)
     expect(page.locator("#dialog-end")).to_be_visible()
     page.keyboard.press("Escape")
     table.press("undo")  # undo after the win, and win again: counted once

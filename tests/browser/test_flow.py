@@ -33,18 +33,12 @@ def impasse_line() -> tuple[str, tuple[Move, ...]]:
     raise AssertionError("no impasse found")
 
 
-def play(table: Table, line: tuple[Move, ...] | list[Move]) -> None:
-    for move in line:
-        for slot in move:
-            table.tap(slot)
-
-
 def test_a_complete_won_game_by_real_taps(desktop: BrowserContext, base_url: str) -> None:
     code = "HM1-N-AAAAAAA"
     line = solve_code(code)
     assert line is not None
     table = Table(open_game(desktop, base_url, "#" + code))
-    play(table, line)
+    table.play(line)
     expect(table.page.locator("html")).to_have_attribute("data-game", "won")
     assert (table.stat("moves"), table.stat("score")) == ("48", "520")
     assert all(v is None for v in table.tops().values())
@@ -61,7 +55,7 @@ def test_a_complete_won_game_by_real_taps(desktop: BrowserContext, base_url: str
 def test_an_impasse_by_real_taps_and_its_dialog(desktop: BrowserContext, base_url: str) -> None:
     code, line = impasse_line()
     table = Table(open_game(desktop, base_url, "#" + code))
-    play(table, line)
+    table.play(line)
     expect(table.page.locator("html")).to_have_attribute("data-game", "impasse")
     dialog = table.page.locator("#dialog-end")
     expect(dialog).to_be_visible()
@@ -71,7 +65,7 @@ def test_an_impasse_by_real_taps_and_its_dialog(desktop: BrowserContext, base_ur
     expect(dialog).to_be_hidden()
     expect(table.page.locator("html")).to_have_attribute("data-game", "playing")
     assert table.stat("moves") == str(len(line) - 1)
-    play(table, line[-1:])
+    table.play(line[-1:])
     expect(dialog).to_be_visible()
     dialog.locator('[data-dialog-action="new"]').click()
     expect(table.page.locator("html")).to_have_attribute("data-game", "playing")
