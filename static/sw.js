@@ -5,9 +5,32 @@ const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = `halfmoon-${VERSION}`;
 
+// Where the browser supports it, files other than pages come straight from this
+// version's cache without waking this script, which makes the interpreter's megabytes
+// reach the page sooner.  Pages still come through the fetch handler below, which maps
+// the scope's root and any query to index.html.  A file missing from the cache falls
+// back to the network, as in the handler.
+async function addRoutes(event) {
+  if (typeof event.addRoutes !== "function") return;
+  try {
+    const scope = new URL(self.registration.scope);
+    const path = scope.pathname.replace(/[:*?+(){}\\]/g, "\\$&");
+    await event.addRoutes([
+      { condition: { requestMode: "navigate" }, source: "fetch-event" },
+      {
+        condition: { urlPattern: new URLPattern({ pathname: `${path}*`, baseURL: scope.href }) },
+        source: { cacheName: CACHE },
+      },
+    ]);
+  } catch (_) {
+    /* a router that refuses these rules: the fetch handler serves everything */
+  }
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
+      await addRoutes(event);
       // Revalidate every file with the server (cheap when unchanged), check it is the
       // very file this version lists, and only then store the whole set.
       const responses = await Promise.all(

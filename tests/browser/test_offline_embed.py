@@ -120,6 +120,13 @@ def test_offline_after_one_visit(browser: Browser, base_url: str, server_log: li
     table.tap("P5"), table.tap("P6")
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     assert server_log[seen:] == []
+    # Files come straight from the offline cache, without waking the worker's script
+    # (its static routes); the page itself goes through the worker's fetch handler.
+    sources = page.evaluate(
+        "performance.getEntriesByType('resource').map(e => [e.name, e.workerFinalSourceType])"
+    )
+    assert any(name.endswith("pyodide.asm.wasm") for name, _ in sources)
+    assert {source for _, source in sources} == {"cache"}, sources
     # A link to another deal works offline too.
     page.goto(f"{base_url}/?lang=en#HM1-N-AAAAAAC")
     wait_ready(page)
