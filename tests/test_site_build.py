@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import _imp
 import ast
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,7 +106,7 @@ def test_the_engine_archive_holds_every_browser_module_as_bytecode_and_the_versi
     version; the same engine always gives the same archive."""
     files = build_site.engine_files()
     compiled = build_site.compile_engine(files)
-    assert set(compiled) == {f + "c" for f in files}
+    assert set(compiled) == {f + "c" for f in [*files, *build_site.STDLIB_BYTECODE]}
     # a .pyc: 16-byte header, then a code object this CPython can at least read the
     # header of (the magic number is Pyodide's Python's, not necessarily ours)
     assert all(len(data) > 16 for data in compiled.values())
@@ -119,3 +121,22 @@ def test_the_engine_archive_holds_every_browser_module_as_bytecode_and_the_versi
     members["halfmoon/game.pyc"] = members["halfmoon/game.pyc"] + b"\0"
     build_site.write_archive(tmp_path / build_site.ENGINE_ARCHIVE, members)
     assert build_site.seal(tmp_path) != first  # a changed engine is a new version
+
+
+def test_the_standard_library_modules_in_the_archive_are_those_the_site_serves() -> None:
+    """PyScript imports `html` at every start; the archive holds it compiled, and each
+    compiled module carries the hash of its source in the very python_stdlib.zip the
+    site serves (checked-hash bytecode, PEP 552), so it is that module and no other."""
+    compiled = build_site.compile_engine(build_site.engine_files())
+    stdlib = build_site.NODE / "pyodide" / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib) as archive:
+        for name in build_site.STDLIB_BYTECODE:
+            data = compiled[name + "c"]
+            flags = int.from_bytes(data[4:8], "little")
+            assert flags == 0b11  # hash-based, checked
+            key = int.from_bytes(data[:4], "little")  # Pyodide's magic number keys the hash
+            assert data[8:16] == _imp.source_hash(key, archive.read(name))
+    # the whole package: the archive's copy stands in for the zip's
+    with zipfile.ZipFile(stdlib) as archive:
+        package = {n for n in archive.namelist() if n.startswith("html/") and n.endswith(".py")}
+    assert package == set(build_site.STDLIB_BYTECODE)

@@ -56,6 +56,12 @@ BUILD_MODULE = "halfmoon/web/build.py"
 # The engine reaches the browser as one archive of bytecode compiled by the site's own
 # Pyodide: one request instead of twenty, and nothing to compile at start-up.
 ENGINE_ARCHIVE = "engine.zip"
+# Standard-library modules that PyScript imports at every start (its `display` imports
+# `html`).  Pyodide ships the standard library as sources, so they would be compiled on
+# every start (≈30 ms for `html.entities` alone); the archive carries them compiled from
+# that same zip by the same Pyodide.  The archive unpacks into the working directory,
+# which comes before the zip on sys.path, so the whole package is included.
+STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py", "html/parser.py")
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # fixed, so that the same engine gives the same bytes
 _BUILD_META = re.compile(r'(<meta name="halfmoon-build" content=")[^"]*(">)')
 
@@ -134,15 +140,18 @@ def config() -> dict[str, object]:
 
 
 def compile_engine(files: list[str]) -> dict[str, bytes]:
-    """Bytecode of every module, compiled by the Pyodide in node_modules (the browser's
-    Python), as archive member name → bytes (``halfmoon/game.py`` → ``halfmoon/game.pyc``)."""
+    """Bytecode of every module and of STDLIB_BYTECODE, compiled by the Pyodide in
+    node_modules (the browser's Python), as archive member name → bytes
+    (``halfmoon/game.py`` → ``halfmoon/game.pyc``)."""
+    stdlib = [f"stdlib:{name}" for name in STDLIB_BYTECODE]
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
-            ["node", str(ROOT / "tools" / "compile_engine.mjs"), str(ROOT), tmp, *files],
+            ["node", str(ROOT / "tools" / "compile_engine.mjs"), str(ROOT), tmp, *files, *stdlib],
             check=True,
             cwd=ROOT,
         )
-        return {f + "c": (Path(tmp) / (f + "c")).read_bytes() for f in files}
+        names = [*files, *STDLIB_BYTECODE]
+        return {f + "c": (Path(tmp) / (f + "c")).read_bytes() for f in names}
 
 
 def write_archive(path: Path, members: dict[str, bytes]) -> None:
