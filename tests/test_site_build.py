@@ -136,7 +136,6 @@ def test_the_standard_library_modules_in_the_archive_are_those_the_site_serves()
             assert flags == 0b11  # hash-based, checked
             key = int.from_bytes(data[:4], "little")  # Pyodide's magic number keys the hash
             assert data[8:16] == _imp.source_hash(key, archive.read(name))
-    # the whole package: the archive's copy stands in for the zip's
-    with zipfile.ZipFile(stdlib) as archive:
+        # the whole package: the archive's copy stands in for the zip's
         package = {n for n in archive.namelist() if n.startswith("html/") and n.endswith(".py")}
     assert package == set(build_site.STDLIB_BYTECODE)
