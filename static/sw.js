@@ -4,6 +4,7 @@
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = `halfmoon-${VERSION}`;
+const scope = new URL(self.registration.scope);
 
 // Where the browser supports it, files other than pages come straight from this
 // version's cache without waking this script, which makes the interpreter's megabytes
@@ -13,7 +14,6 @@ const CACHE = `halfmoon-${VERSION}`;
 async function addRoutes(event) {
   if (typeof event.addRoutes !== "function") return;
   try {
-    const scope = new URL(self.registration.scope);
     const path = scope.pathname.replace(/[:*?+(){}\\]/g, "\\$&");
     await event.addRoutes([
       { condition: { requestMode: "navigate" }, source: "fetch-event" },
@@ -60,8 +60,6 @@ self.addEventListener("activate", (event) => {
     })()
   );
 });
-
-const scope = new URL(self.registration.scope);
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

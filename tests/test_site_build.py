@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import _imp
 import ast
+import os
 import sys
 import zipfile
 from pathlib import Path
@@ -139,3 +140,18 @@ def test_the_standard_library_modules_in_the_archive_are_those_the_site_serves()
         # the whole package: the archive's copy stands in for the zip's
         package = {n for n in archive.namelist() if n.startswith("html/") and n.endswith(".py")}
     assert package == set(build_site.STDLIB_BYTECODE)
+
+
+def test_the_engine_archive_depends_on_the_sources_not_on_when_they_were_checked_out() -> None:
+    """Two clones of one commit give the same bytecode, so a deploy without an engine
+    change is not a new version for the players' service workers."""
+    files = build_site.engine_files()
+    first = build_site.compile_engine(files)
+    source = ROOT / files[0]
+    times = source.stat()
+    try:
+        os.utime(source, (times.st_atime, times.st_mtime - 86_400))
+        again = build_site.compile_engine(files)
+    finally:
+        os.utime(source, (times.st_atime, times.st_mtime))
+    assert again == first

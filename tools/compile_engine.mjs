@@ -5,11 +5,14 @@
 //
 // Each FILE (relative to SOURCE_ROOT, e.g. halfmoon/game.py) becomes OUT_DIR/FILE + "c"
 // (halfmoon/game.pyc): a sourceless module, found on sys.path like a .py file.
-//
 // A FILE written "stdlib:NAME" (e.g. stdlib:html/entities.py) is taken instead from the
-// standard library this Pyodide ships as sources (python_stdlib.zip), and compiled in
-// checked-hash mode: its header then carries the hash of that very source, which the
-// site's tests compare with the zip the site serves.
+// standard library this Pyodide ships as sources (python_stdlib.zip).
+//
+// Every module is compiled in checked-hash mode (PEP 552): its header carries the hash of
+// its source rather than the source file's time, so the same sources always give the
+// same bytes (and the same site version, whatever the checkout), and the site's tests
+// can tell which source a module came from.  A sourceless module is loaded whatever
+// its header says.
 import { loadPyodide } from "pyodide";
 
 const [source, out, ...files] = process.argv.slice(2);
@@ -26,20 +29,17 @@ pyodide.globals.set("files", pyodide.toPy(files));
 pyodide.runPython(`
 import os, py_compile, sys, tempfile, zipfile
 stdlib = next(p for p in sys.path if p.endswith(".zip"))
+CHECKED = py_compile.PycInvalidationMode.CHECKED_HASH
 for name in files:
+    source, dfile = "/src/" + name, name  # dfile: the path tracebacks name, as on the page
     if name.startswith("stdlib:"):
         name = name.removeprefix("stdlib:")
         with zipfile.ZipFile(stdlib) as archive, tempfile.NamedTemporaryFile(suffix=".py", delete=False) as copy:
             copy.write(archive.read(name))
         source, dfile = copy.name, f"{stdlib}/{name}"
-        mode = py_compile.PycInvalidationMode.CHECKED_HASH
-    else:
-        source, dfile = "/src/" + name, name
-        mode = py_compile.PycInvalidationMode.TIMESTAMP
     target = "/out/" + name + "c"
     os.makedirs(os.path.dirname(target), exist_ok=True)
-    # dfile: the path tracebacks name, as on the page
-    py_compile.compile(source, cfile=target, dfile=dfile, doraise=True, invalidation_mode=mode)
+    py_compile.compile(source, cfile=target, dfile=dfile, doraise=True, invalidation_mode=CHECKED)
 `);
 const python = pyodide.runPython("import sys; sys.version.split()[0]");
 console.log(`compiled ${files.length} modules with Python ${python} (Pyodide ${pyodide.version})`);
