@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import _imp
 import ast
+import json
 import os
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -107,7 +109,8 @@ def test_the_engine_archive_holds_every_browser_module_as_bytecode_and_the_versi
     version; the same engine always gives the same archive."""
     files = build_site.engine_files()
     compiled = build_site.compile_engine(files)
-    assert set(compiled) == {f + "c" for f in [*files, *build_site.STDLIB_BYTECODE]}
+    own = {name for name in compiled if not name.startswith("pyscript/")}
+    assert own == {f + "c" for f in [*files, *build_site.STDLIB_BYTECODE]}
     # a .pyc: 16-byte header, then a code object this CPython can at least read the
     # header of (the magic number is Pyodide's Python's, not necessarily ours)
     assert all(len(data) > 16 for data in compiled.values())
@@ -140,6 +143,58 @@ def test_the_standard_library_modules_in_the_archive_are_those_the_site_serves()
         # the whole package: the archive's copy stands in for the zip's
         package = {n for n in archive.namelist() if n.startswith("html/") and n.endswith(".py")}
     assert package == set(build_site.STDLIB_BYTECODE)
+
+
+def pyscript_sources() -> dict[str, str]:
+    """PyScript's Python package as its npm package's build artifact has it."""
+    artifact = build_site.NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+    script = (
+        f"import({json.dumps(artifact.as_uri())})"
+        ".then(m => process.stdout.write(JSON.stringify(m.default.pyscript)))"
+    )
+    done = subprocess.run(["node", "-e", script], check=True, capture_output=True, text=True)
+    sources: dict[str, str] = json.loads(done.stdout)
+    return sources
+
+
+def test_pyscript_package_bytecode_is_for_the_very_sources_pyscript_writes() -> None:
+    """PyScript writes its package's sources at every start and imports them; the
+    archive carries their compiled form where Python looks for it, keyed by the hash of
+    the text in the PyScript bundle the site serves, so Python uses it and skips
+    compiling (a cache file for any other text would be ignored, costing the time)."""
+    compiled = build_site.compile_engine(build_site.engine_files())
+    bundle = "".join(
+        p.read_text(encoding="utf-8")
+        for p in (build_site.NODE / "@pyscript" / "core" / "dist").glob("*.js")
+    )
+    lock = json.loads((build_site.NODE / "pyodide" / "pyodide-lock.json").read_text())
+    major, minor = lock["info"]["python"].split(".")[:2]
+    sources = pyscript_sources()
+    assert set(build_site.PYSCRIPT_BYTECODE) <= set(sources)
+    for name in build_site.PYSCRIPT_BYTECODE:
+        text = sources[name]
+        assert json.dumps(text, ensure_ascii=False) in bundle  # the bundle writes this text
+        data = compiled[f"pyscript/__pycache__/{name[:-3]}.cpython-{major}{minor}.pyc"]
+        assert int.from_bytes(data[4:8], "little") == 0b11  # hash-based, checked
+        key = int.from_bytes(data[:4], "little")
+        assert data[8:16] == _imp.source_hash(key, text.encode("utf-8"))
+    assert {n for n in compiled if n.startswith("pyscript/")} == {
+        f"pyscript/__pycache__/{n[:-3]}.cpython-{major}{minor}.pyc"
+        for n in build_site.PYSCRIPT_BYTECODE
+    }
+
+
+def test_the_engine_archive_marks_its_names_as_utf8(tmp_path: Path) -> None:
+    """Unmarked names are read as code page 437, whose codec Python in the page would
+    import, compiled from source, at every start."""
+    path = tmp_path / "engine.zip"
+    build_site.write_archive(path, {"halfmoon/b.pyc": b"2", "halfmoon/a.pyc": b"1"})
+    with zipfile.ZipFile(path) as archive:
+        assert [(i.filename, i.flag_bits & 0x800) for i in archive.infolist()] == [
+            ("halfmoon/a.pyc", 0x800),
+            ("halfmoon/b.pyc", 0x800),
+        ]
+        assert archive.read("halfmoon/b.pyc") == b"2"
 
 
 def test_the_engine_archive_depends_on_the_sources_not_on_when_they_were_checked_out() -> None:

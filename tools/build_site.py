@@ -62,6 +62,18 @@ ENGINE_ARCHIVE = "engine.zip"
 # that same zip by the same Pyodide.  The archive unpacks into the working directory,
 # which comes before the zip on sys.path, so the whole package is included.
 STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py", "html/parser.py")
+# PyScript's own Python package: PyScript writes these sources into the working
+# directory and imports them at every start, compiling each (≈10 ms in all).  The archive
+# carries their bytecode as the cache files Python looks for beside those sources
+# (pyscript/__pycache__/NAME.cpython-314.pyc), compiled in checked-hash mode from the
+# very text PyScript's bundle writes: Python uses a cache file only when the hash of the
+# source on the page matches, so a mismatch would cost time, never correctness.  These
+# are the modules a started page has imported (`web`, `fs` and `media` are not).
+PYSCRIPT_BYTECODE = (
+    "__init__.py", "context.py", "display.py", "events.py", "fetch.py", "ffi.py",
+    "flatted.py", "storage.py", "util.py", "websocket.py", "workers.py",
+)  # fmt: skip
+_UTF8_NAMES = 0x800  # zip flag: member names are UTF-8
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # fixed, so that the same engine gives the same bytes
 _BUILD_META = re.compile(r'(<meta name="halfmoon-build" content=")[^"]*(">)')
 
@@ -140,26 +152,38 @@ def config() -> dict[str, object]:
 
 
 def compile_engine(files: list[str]) -> dict[str, bytes]:
-    """Bytecode of every module and of STDLIB_BYTECODE, compiled by the Pyodide in
-    node_modules (the browser's Python), as archive member name → bytes
-    (``halfmoon/game.py`` → ``halfmoon/game.pyc``)."""
-    stdlib = [f"stdlib:{name}" for name in STDLIB_BYTECODE]
+    """Bytecode of every module, of STDLIB_BYTECODE and of PYSCRIPT_BYTECODE, compiled
+    by the Pyodide in node_modules (the browser's Python), as archive member name →
+    bytes (``halfmoon/game.py`` → ``halfmoon/game.pyc``, PyScript's ``display.py`` →
+    ``pyscript/__pycache__/display.cpython-314.pyc``)."""
+    extra = [f"stdlib:{name}" for name in STDLIB_BYTECODE]
+    extra += [f"pyscript:{name}" for name in PYSCRIPT_BYTECODE]
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
-            ["node", str(ROOT / "tools" / "compile_engine.mjs"), str(ROOT), tmp, *files, *stdlib],
+            ["node", str(ROOT / "tools" / "compile_engine.mjs"), str(ROOT), tmp, *files, *extra],
             check=True,
             cwd=ROOT,
         )
-        names = [*files, *STDLIB_BYTECODE]
-        return {f + "c": (Path(tmp) / (f + "c")).read_bytes() for f in names}
+        out = Path(tmp)
+        return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.pyc")}
+
+
+class _Utf8Member(zipfile.ZipInfo):
+    """A member whose name is marked as UTF-8.  Unmarked names are decoded as code page
+    437, and decoding them makes Python in the page import `encodings.cp437`, compiled
+    from source at every start (≈7 ms); Python's writer marks only non-ASCII names."""
+
+    def _encodeFilenameFlags(self) -> tuple[bytes, int]:
+        return self.filename.encode("utf-8"), self.flag_bits | _UTF8_NAMES
 
 
 def write_archive(path: Path, members: dict[str, bytes]) -> None:
     """A zip with the members in name order and fixed times (the same input always
-    gives the same bytes, so its content hash only changes with the engine)."""
+    gives the same bytes, so its content hash only changes with the engine), every name
+    marked as UTF-8."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(members):
-            info = zipfile.ZipInfo(name, date_time=_ZIP_TIME)
+            info = _Utf8Member(name, date_time=_ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, members[name])
 
