@@ -52,6 +52,17 @@ NOT_PRECACHED = {
     "static/embed-demo.js",
     "static/embed-demo.css",
 }
+# Vendored files the service worker does not keep either, though they stay in the site:
+# the parts of PyScript this game never loads (the code editor, CodeMirror; the
+# terminals, xterm and its MicroPython and Pyodide chunks; TOML configs, ours is JSON;
+# zip; graphs; PyScript's own storage and service worker; its stylesheets), about 1 MB,
+# and the in-memory IndexedDB, which is loaded only where the browser refuses storage,
+# and so refuses a service worker too: no cache could serve it there.
+NOT_PRECACHED_VENDOR = re.compile(
+    r"vendor/(?:fake-indexeddb-[^/]+/.*"
+    r"|pyscript-[^/]+/(?:(?:codemirror[\w-]*|index|xterm[\w-]*|mpy|py|toml|zip|pyodide_graph)"
+    r"-[\w-]{8}\.js|storage\.js|service-worker\.js|[\w-]+\.css))"
+)
 BUILD_MODULE = "halfmoon/web/build.py"
 # The engine reaches the browser as one archive of bytecode compiled by the site's own
 # Pyodide: one request instead of twenty, and nothing to compile at start-up.
@@ -209,7 +220,7 @@ def seal(out: Path) -> str:
     entries: dict[str, str] = {}
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         rel = path.relative_to(out).as_posix()
-        if rel in NOT_PRECACHED:
+        if rel in NOT_PRECACHED or NOT_PRECACHED_VENDOR.fullmatch(rel):
             continue
         if rel == ENGINE_ARCHIVE:  # its content, without the version it is about to get
             data = json.dumps({k: _digest(v) for k, v in members.items()}, sort_keys=True)

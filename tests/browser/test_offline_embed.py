@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -107,11 +109,20 @@ def test_the_page_is_installable(
 
 
 # --------------------------------------------------------------------- offline
-def test_offline_after_one_visit(browser: Browser, base_url: str, server_log: list[str]) -> None:
+def test_offline_after_one_visit(
+    browser: Browser, base_url: str, server_log: list[str], site: Path
+) -> None:
     context = browser.new_context(locale="pt-PT")
+    asked: set[str] = set()
+    context.on("request", lambda request: asked.add(urllib.parse.urlsplit(request.url).path))
     page = open_game(context, base_url, "#HM1-N-AAAAAAB")
     wait_for_worker(page)
     page.wait_for_timeout(300)
+    # Every file the game asked for online is one the worker keeps for offline play
+    # (it leaves out the parts of PyScript the game never loads).
+    kept = set(re.findall(r'\["\./([^"]+)", "', (site / "sw.js").read_text(encoding="utf-8")))
+    assert any(k.endswith("pyodide.asm.wasm") for k in kept)
+    assert {path.lstrip("/") for path in asked} - {"", "sw.js"} <= kept
     seen = len(server_log)
     context.set_offline(True)
     page.reload()
