@@ -6,6 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 PORT ?= 8000
+RUNS ?= 7
 
 .PHONY: setup site play test test-engine test-browser lint chromium bench bench-engine soak clean
 
@@ -49,7 +50,7 @@ test: lint site chromium
 
 ## bench: start-up, tap latency, bytes and memory against a bare Pyodide page
 bench: site chromium
-	$(PY) bench/bench_web.py
+	RUNS=$(RUNS) $(PY) bench/bench_web.py
 
 bench-engine: $(STAMP)
 	$(PY) bench/bench_engine.py
