@@ -119,6 +119,13 @@ def memory(context: BrowserContext, page: Page) -> float:
     return float(usage["usedSize"]) + float(usage.get("backingStorageSize", 0))
 
 
+def worker_in_charge(page: Page) -> None:
+    """Wait until the game's service worker has installed its offline copy and controls
+    the page."""
+    page.evaluate("navigator.serviceWorker.ready")
+    page.wait_for_function("Boolean(navigator.serviceWorker.controller)")
+
+
 def first_visit_bytes(
     p: Playwright, url: str, sizes: list[tuple[str, int, int]], *, worker: bool
 ) -> float:
@@ -130,8 +137,7 @@ def first_visit_bytes(
         page = context.new_page()
         load(page, url)
         if worker:
-            page.evaluate("navigator.serviceWorker.ready")
-            page.wait_for_function("Boolean(navigator.serviceWorker.controller)")
+            worker_in_charge(page)
         page.wait_for_timeout(500)
         context.close()
     return float(sum(n for _, status, n in sizes if status == 200))
@@ -246,8 +252,7 @@ def main() -> None:
                         samples["paint_cold"].append(paint(page))
                         # The first visit also downloads what the service worker keeps
                         # for offline play: count it all, once the worker is in charge.
-                        page.evaluate("navigator.serviceWorker.ready")
-                        page.wait_for_function("Boolean(navigator.serviceWorker.controller)")
+                        worker_in_charge(page)
                     samples[f"{name}_bytes_private"].append(
                         sum(n for _, status, n in sizes if status == 200)
                     )

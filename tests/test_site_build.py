@@ -11,10 +11,18 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build_site  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def compiled() -> dict[str, bytes]:
+    """The engine's bytecode, compiled once for this module's tests (a Pyodide run)."""
+    return build_site.compile_engine(build_site.engine_files())
 
 
 def test_config_lists_every_browser_module_of_the_package() -> None:
@@ -103,12 +111,11 @@ def test_the_rules_and_examples_pages_are_written_whole_and_precached(tmp_path: 
 
 
 def test_the_engine_archive_holds_every_browser_module_as_bytecode_and_the_version(
-    tmp_path: Path,
+    tmp_path: Path, compiled: dict[str, bytes]
 ) -> None:
     """One archive, compiled by the browser's own Python, stamped with the deploy's
     version; the same engine always gives the same archive."""
     files = build_site.engine_files()
-    compiled = build_site.compile_engine(files)
     own = {name for name in compiled if not name.startswith("pyscript/")}
     assert own == {f + "c" for f in [*files, *build_site.STDLIB_BYTECODE]}
     # a .pyc: 16-byte header, then a code object this CPython can at least read the
@@ -127,11 +134,12 @@ def test_the_engine_archive_holds_every_browser_module_as_bytecode_and_the_versi
     assert build_site.seal(tmp_path) != first  # a changed engine is a new version
 
 
-def test_the_standard_library_modules_in_the_archive_are_those_the_site_serves() -> None:
+def test_the_standard_library_modules_in_the_archive_are_those_the_site_serves(
+    compiled: dict[str, bytes],
+) -> None:
     """PyScript imports `html` at every start; the archive holds it compiled, and each
     compiled module carries the hash of its source in the very python_stdlib.zip the
     site serves (checked-hash bytecode, PEP 552), so it is that module and no other."""
-    compiled = build_site.compile_engine(build_site.engine_files())
     stdlib = build_site.NODE / "pyodide" / "python_stdlib.zip"
     with zipfile.ZipFile(stdlib) as archive:
         for name in build_site.STDLIB_BYTECODE:
@@ -157,12 +165,13 @@ def pyscript_sources() -> dict[str, str]:
     return sources
 
 
-def test_pyscript_package_bytecode_is_for_the_very_sources_pyscript_writes() -> None:
+def test_pyscript_package_bytecode_is_for_the_very_sources_pyscript_writes(
+    compiled: dict[str, bytes],
+) -> None:
     """PyScript writes its package's sources at every start and imports them; the
     archive carries their compiled form where Python looks for it, keyed by the hash of
     the text in the PyScript bundle the site serves, so Python uses it and skips
     compiling (a cache file for any other text would be ignored, costing the time)."""
-    compiled = build_site.compile_engine(build_site.engine_files())
     bundle = "".join(
         p.read_text(encoding="utf-8")
         for p in (build_site.NODE / "@pyscript" / "core" / "dist").glob("*.js")
@@ -197,11 +206,12 @@ def test_the_engine_archive_marks_its_names_as_utf8(tmp_path: Path) -> None:
         assert archive.read("halfmoon/b.pyc") == b"2"
 
 
-def test_the_engine_archive_depends_on_the_sources_not_on_when_they_were_checked_out() -> None:
+def test_the_engine_archive_depends_on_the_sources_not_on_when_they_were_checked_out(
+    compiled: dict[str, bytes],
+) -> None:
     """Two clones of one commit give the same bytecode, so a deploy without an engine
     change is not a new version for the players' service workers."""
     files = build_site.engine_files()
-    first = build_site.compile_engine(files)
     source = ROOT / files[0]
     times = source.stat()
     try:
@@ -209,4 +219,4 @@ def test_the_engine_archive_depends_on_the_sources_not_on_when_they_were_checked
         again = build_site.compile_engine(files)
     finally:
         os.utime(source, (times.st_atime, times.st_mtime))
-    assert again == first
+    assert again == compiled

@@ -57,22 +57,18 @@ stdlib = next(p for p in sys.path if p.endswith(".zip"))
 CHECKED = py_compile.PycInvalidationMode.CHECKED_HASH
 for name in files:
     source, dfile = "/src/" + name, name  # dfile: the path tracebacks name, as on the page
+    target = "/out/" + name + "c"
     if name.startswith("pyscript:"):
-        name = "pyscript/" + name.removeprefix("pyscript:")
-        source = dfile = "/home/pyodide/" + name  # where PyScript writes it on the page
+        source = dfile = "/home/pyodide/pyscript/" + name.removeprefix("pyscript:")  # as on the page
         os.makedirs(os.path.dirname(source), exist_ok=True)
         with open(source, "w", encoding="utf-8", newline="") as copy:
-            copy.write(pyscript_sources[os.path.basename(name)])
+            copy.write(pyscript_sources[os.path.basename(source)])
         target = "/out/" + os.path.relpath(importlib.util.cache_from_source(source), "/home/pyodide")
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        py_compile.compile(source, cfile=target, dfile=dfile, doraise=True, invalidation_mode=CHECKED)
-        continue
-    if name.startswith("stdlib:"):
+    elif name.startswith("stdlib:"):
         name = name.removeprefix("stdlib:")
         with zipfile.ZipFile(stdlib) as archive, tempfile.NamedTemporaryFile(suffix=".py", delete=False) as copy:
             copy.write(archive.read(name))
-        source, dfile = copy.name, f"{stdlib}/{name}"
-    target = "/out/" + name + "c"
+        source, dfile, target = copy.name, f"{stdlib}/{name}", "/out/" + name + "c"
     os.makedirs(os.path.dirname(target), exist_ok=True)
     py_compile.compile(source, cfile=target, dfile=dfile, doraise=True, invalidation_mode=CHECKED)
 `);
