@@ -24,11 +24,11 @@ setup: $(STAMP) $(NPM_STAMP)
 
 ## site: assemble the deployable folder site/ (page, engine, vendored Pyodide and PyScript)
 site: $(STAMP) $(NPM_STAMP)
-	$(PY) tools/build_site.py
+	$(PY) -m tools.build_site
 
 ## play: build, then serve on http://127.0.0.1:$(PORT)/
 play: site
-	$(PY) tools/serve.py --port $(PORT)
+	$(PY) -m tools.serve --port $(PORT)
 
 chromium: $(STAMP)
 	bash tools/ensure_chromium.sh $(PY)
@@ -36,7 +36,7 @@ chromium: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check halfmoon tests bench tools main.py
 	$(VENV)/bin/ruff format --check halfmoon tests bench tools main.py
-	$(VENV)/bin/mypy halfmoon
+	$(VENV)/bin/mypy halfmoon tools
 
 test-engine: $(STAMP)
 	$(PY) -m pytest -q -m "not browser"
@@ -50,10 +50,10 @@ test: lint site chromium
 
 ## bench: start-up, tap latency, bytes and memory against a bare Pyodide page
 bench: site chromium
-	RUNS=$(RUNS) $(PY) bench/bench_web.py
+	RUNS=$(RUNS) $(PY) -m bench.bench_web
 
 bench-engine: $(STAMP)
-	$(PY) bench/bench_engine.py
+	$(PY) -m bench.bench_engine
 
 ## soak: 1,000,000 random taps, undos and redos with every invariant checked (CI runs a short profile)
 soak: $(STAMP)

@@ -11,7 +11,7 @@ except Exception:  # the engine could not even be imported: say so on the page
     root = js.document.documentElement
     root.dataset.app = "error"
     status = js.document.getElementById("boot-status")
-    words = json.loads(js.document.getElementById("boot-strings").textContent)
+    words = json.loads(js.document.getElementById("boot-data").textContent)["strings"]
     lang = "en" if str(root.lang).startswith("en") else "pt"
     status.classList.add("error")
     status.textContent = words[lang]["app.error"]

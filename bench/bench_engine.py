@@ -7,9 +7,6 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from halfmoon import Game
 from halfmoon.deal import DEAL_COUNT, format_code
@@ -31,7 +28,7 @@ def main(games: int = 400, seed: int = 1) -> None:
                 samples.append(clock() - t0)
             for s in game.selection:
                 game.tap(s)
-            tops = {s: c for s in game.playable() if (c := game.top(s)) is not None}
+            tops = game.tops()
             move = rng.choice(legal_moves(tops))
             for s in move:
                 t0 = clock()

@@ -30,16 +30,13 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from halfmoon import Game
+from tests.solver import legal_moves
+from tools import build_site
+from tools.chromium import launch_options
+from tools.serve import serve_in_background
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT))
-
-import build_site  # noqa: E402
-from chromium import launch_options  # noqa: E402
-from serve import serve_in_background  # noqa: E402
-
-from halfmoon import Game  # noqa: E402
-from tests.solver import legal_moves  # noqa: E402
 
 RUNS = int(os.environ.get("RUNS", "7"))  # make bench RUNS=15: a tighter median
 TAPS = 240
@@ -187,7 +184,7 @@ def tap_latency(browser: Browser, url: str, *, person: bool) -> dict[str, float]
         if rng.random() < 0.2:  # a stray tap: select, deselect or a mistake
             plan: tuple[str, ...] = (rng.choice(game.playable()),)
         else:  # let go of any selection, then a legal move
-            tops = {s: c for s in game.playable() if (c := game.top(s)) is not None}
+            tops = game.tops()
             plan = (*game.selection, *rng.choice(legal_moves(tops)))
         for slot in plan:
             if game.top(slot) is None or game.status != "playing":

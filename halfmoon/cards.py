@@ -42,12 +42,7 @@ class Card:
     @property
     def is_face(self) -> bool:
         """Jack, Queen or King: cards that only ever leave in a trio."""
-        return self.rank > 10
-
-    @property
-    def value(self) -> int:
-        """Pip value of a number card (Ace = 1 … 10); 0 for a face card."""
-        return 0 if self.rank > 10 else self.rank
+        return self.rank >= JACK
 
     @property
     def is_red(self) -> bool:

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from . import snapshot
-from .cards import Card, parse_card
+from .cards import Card
 from .clock import Clock
 from .deal import canonical_code, deal, parse_code, random_code
-from .layout import PILE_COUNT, RESERVE_COUNT, SLOTS, slot_index
-from .rules import PAIR_POINTS, PAIR_SUM, TRIO_POINTS, has_move, is_pair, is_trio
+from .layout import PILE_COUNT, SLOTS, read_layout, slot_index
+from .rules import PAIR_POINTS, TRIO_POINTS, cannot_complete, has_move, is_pair, is_trio
 
 Outcome = Literal["select", "deselect", "pair", "trio", "replace", "clear", "ignored"]
 ErrorKind = Literal["sum", "trio"]
@@ -63,10 +63,10 @@ class TapResult:
 
 class Game:
     """A Half Moon position with its history.  Create with :meth:`new`,
-    :meth:`from_layout` or :meth:`from_dict`."""
+    :meth:`from_layout` or :meth:`from_dict`.
 
-    UNDO_LIMIT: int = 100
-    """How many removals in a row can be taken back."""
+    The rules let a player take back the last 100 removals; a game never has more than
+    48 (40 pairs and 8 trios clear the table), so every removal can be undone."""
 
     __slots__ = (
         "_clock",
@@ -115,35 +115,7 @@ class Game:
     def from_layout(cls, piles: Sequence[Sequence[str]], reserve: Sequence[str | None]) -> Game:
         """A position from card codes: 12 piles bottom → top and 8 reserve entries
         (a code or ``None``).  Raises ``ValueError`` for impossible input."""
-        if isinstance(piles, (str, bytes)) or not isinstance(piles, Sequence):
-            raise ValueError("piles must be a list of 12 lists of card codes")
-        if isinstance(reserve, (str, bytes)) or not isinstance(reserve, Sequence):
-            raise ValueError("reserve must be a list of 8 card codes or None")
-        if len(piles) != PILE_COUNT:
-            raise ValueError(f"a layout has {PILE_COUNT} piles, not {len(piles)}")
-        if len(reserve) != RESERVE_COUNT:
-            raise ValueError(f"a layout has {RESERVE_COUNT} reserve places, not {len(reserve)}")
-        places: list[list[Card]] = []
-        seen: dict[Card, int] = {}
-
-        def take(code: object, where: str) -> Card:
-            if not isinstance(code, str):
-                raise ValueError(f"{where}: a card code must be text, not {code!r:.40}")
-            try:
-                c = parse_card(code)
-            except ValueError as exc:
-                raise ValueError(f"{where}: {exc}") from None
-            seen[c] = seen.get(c, 0) + 1
-            if seen[c] > 2:
-                raise ValueError(f"{where}: {c.code} appears more than twice")
-            return c
-
-        for p, pile in enumerate(piles, start=1):
-            if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence):
-                raise ValueError(f"pile P{p} must be a list of card codes")
-            places.append([take(code, f"pile P{p}") for code in pile])
-        for r, entry in enumerate(reserve, start=1):
-            places.append([] if entry is None else [take(entry, f"reserve R{r}")])
+        places = read_layout(piles, reserve)
         layout = (
             tuple(tuple(c.code for c in stack) for stack in places[:PILE_COUNT]),
             tuple(stack[0].code if stack else None for stack in places[PILE_COUNT:]),
@@ -179,6 +151,10 @@ class Game:
         """The places that hold a card, in place order."""
         return tuple(s for s, stack in zip(SLOTS, self._places) if stack)
 
+    def tops(self) -> dict[str, Card]:
+        """Every playable card by its place, in place order."""
+        return {s: stack[-1] for s, stack in zip(SLOTS, self._places) if stack}
+
     @property
     def cards_left(self) -> int:
         return sum(len(stack) for stack in self._places)
@@ -191,6 +167,7 @@ class Game:
 
     @property
     def score(self) -> int:
+        """10 points per pair and 15 per trio on the table's removals now."""
         return self._score
 
     @property
@@ -200,18 +177,21 @@ class Game:
 
     @property
     def status(self) -> Status:
+        """``"playing"``, ``"won"`` (the table is empty) or ``"impasse"`` (no move)."""
         return self._status
 
     @property
     def history(self) -> tuple[Removal, ...]:
+        """The removals made, in order (undone ones are not among them)."""
         return tuple(self._history)
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._history) and len(self._redo) < self.UNDO_LIMIT
+        return bool(self._history)
 
     @property
     def can_redo(self) -> bool:
+        """Whether an undone removal can be made again (until a new one is made)."""
         return bool(self._redo)
 
     @property
@@ -236,32 +216,19 @@ class Game:
     # -------------------------------------------------------------- placement help
     def dimmed(self) -> frozenset[str]:
         """Playable places whose card could not complete a pair or trio with the
-        current selection (empty when nothing is selected)."""
-        selection = self._selection
-        if not selection:
+        current selection (empty when nothing is selected): see
+        :func:`~halfmoon.rules.cannot_complete`."""
+        if not self._selection:
             return frozenset()
-        tops = {s: stack[-1] for s, stack in zip(SLOTS, self._places) if stack}
-        chosen = [tops[s] for s in selection]
-        others = {s: c for s, c in tops.items() if s not in selection}
-        if not chosen[0].is_face:
-            want = PAIR_SUM - chosen[0].rank
-            return frozenset(s for s, c in others.items() if c.is_face or c.rank != want)
-        taken = {c.rank for c in chosen}
-        missing = {11, 12, 13} - taken
-        if len(missing) == 1:
-            return frozenset(s for s, c in others.items() if c.rank not in missing)
-        # One face selected: a face of another rank helps only if the last rank is
-        # also on the table somewhere else.
-        ranks_elsewhere: dict[int, int] = {}
-        for c in others.values():
-            ranks_elsewhere[c.rank] = ranks_elsewhere.get(c.rank, 0) + 1
-        useful = {r for r in missing if (missing - {r}) <= ranks_elsewhere.keys()}
-        return frozenset(s for s, c in others.items() if c.rank not in useful)
+        tops = self.tops()
+        chosen = [tops[s] for s in self._selection]
+        others = {s: c for s, c in tops.items() if s not in self._selection}
+        return cannot_complete(chosen, others)
 
     # --------------------------------------------------------------------- taps
     def tap(self, slot: str, now: float | None = None) -> TapResult:
-        """Tap the card of ``slot`` (SPEC §4).  ``now`` feeds the clock, which starts
-        at the first tap of a deal."""
+        """Tap the card of ``slot`` (docs/design.md, "Tapping").  ``now`` feeds the
+        clock, which starts at the first tap of a deal."""
         index = slot_index(slot)
         stack = self._places[index]
         if self._status != PLAYING or not stack:

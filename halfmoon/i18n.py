@@ -6,11 +6,27 @@ from collections.abc import Iterable
 from typing import Final
 
 from .cards import Card
-from .layout import PILE_COUNT, slot_index
+from .layout import is_pile, place_number
 from .messages import CATALOGUE
 
 LANGUAGES: Final = ("pt", "en")
 DEFAULT_LANGUAGE: Final = "pt"
+LANGUAGE_NAMES: Final[dict[str, str]] = {
+    "pt": "pt",
+    "por": "pt",
+    "portuguese": "pt",
+    "português": "pt",
+    "portugues": "pt",
+    "en": "en",
+    "eng": "en",
+    "english": "en",
+    "inglês": "en",
+    "ingles": "en",
+}
+"""Every spelling that names one of the game's languages, once lower-cased, trimmed and
+cut at the first ``-`` or ``_`` (so ``pt-BR``, ``EN_gb`` and ``English`` count).  A
+``?lang=`` value, a stored choice and the browser's own preferences all go through this
+one table, here and in the page's start-up script (the build hands it the same table)."""
 SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -45,10 +61,8 @@ def card_name(card: Card, lang: str) -> str:
 
 def place_name(slot: str, lang: str) -> str:
     """``monte 5`` / ``pile 5`` or ``reserva 3`` / ``reserve 3``."""
-    index = slot_index(slot)
-    if index < PILE_COUNT:
-        return text(lang, "place.pile", n=index + 1)
-    return text(lang, "place.reserve", n=index - PILE_COUNT + 1)
+    kind = "place.pile" if is_pile(slot) else "place.reserve"
+    return text(lang, kind, n=place_number(slot))
 
 
 def count_words(n: int, lang: str) -> str:
@@ -60,21 +74,26 @@ def count_words(n: int, lang: str) -> str:
     return text(lang, "place.count.n", n=n)
 
 
+def normalise_language(value: object) -> str | None:
+    """``"pt"`` or ``"en"`` for any spelling :data:`LANGUAGE_NAMES` knows, else ``None``."""
+    if not isinstance(value, str):
+        return None
+    primary = value.strip().lower().replace("_", "-").split("-")[0]
+    return LANGUAGE_NAMES.get(primary)
+
+
 def pick_language(preferred: Iterable[str]) -> str:
-    """The language for a first visit from the browser's preferred languages:
-    English only when English is named before any Portuguese (SPEC §6)."""
+    """The language for a first visit from the browser's preferred languages: the first
+    one the game has (so English only when English is named before any Portuguese), else
+    the default."""
     for tag in preferred:
-        primary = str(tag).strip().lower().split("-")[0].split("_")[0]
-        if primary == "pt":
-            return "pt"
-        if primary == "en":
-            return "en"
+        found = normalise_language(tag)
+        if found is not None:
+            return found
     return DEFAULT_LANGUAGE
 
 
-def normalise_language(value: object) -> str | None:
-    """``"pt"`` or ``"en"`` for a ``?lang=`` value or stored choice, else ``None``."""
-    if not isinstance(value, str):
-        return None
-    primary = value.strip().lower().split("-")[0]
-    return primary if primary in LANGUAGES else None
+def choose_language(asked: object, stored: object, preferred: Iterable[str]) -> str:
+    """The language of the page: asked for in the address (``?lang=``), else the
+    player's stored choice, else the browser's preference (:func:`pick_language`)."""
+    return normalise_language(asked) or normalise_language(stored) or pick_language(preferred)

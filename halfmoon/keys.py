@@ -1,4 +1,5 @@
-"""Keyboard play: moving between cards with the arrow keys, and the shortcuts."""
+"""Keyboard play: moving between cards with the arrow keys, Home and End, where the
+focus goes when its card leaves, and the shortcuts."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ _STEP: Final[dict[Direction, tuple[int, int]]] = {
     "up": (-1, 0),
     "down": (1, 0),
 }
+
+_FALLBACK: Final[tuple[Direction, ...]] = ("right", "left", "down", "up")
 
 
 def neighbour(slot: str, direction: Direction, occupied: Collection[str]) -> str | None:
@@ -49,8 +52,39 @@ def neighbour(slot: str, direction: Direction, occupied: Collection[str]) -> str
 
 
 def first(occupied: Collection[str]) -> str | None:
-    """Where keyboard focus goes when it has nowhere better: the first occupied place."""
+    """The first card in place order (Home; and where focus goes when it has nowhere
+    better)."""
     return next((s for s in SLOTS if s in occupied), None)
+
+
+def last(occupied: Collection[str]) -> str | None:
+    """The last card in place order (End)."""
+    return next((s for s in reversed(SLOTS) if s in occupied), None)
+
+
+NAVIGATION: Final = frozenset([*ARROWS, "Home", "End"])
+"""The keys that move the focus from card to card."""
+
+
+def target(key: str, slot: str, occupied: Collection[str]) -> str | None:
+    """Where a navigation key moves the focus from the card at ``slot``, or None."""
+    if key == "Home":
+        return first(occupied)
+    if key == "End":
+        return last(occupied)
+    return neighbour(slot, ARROWS[key], occupied)
+
+
+def fallback(slot: str, occupied: Collection[str]) -> str | None:
+    """Where the focus goes when the card at ``slot`` has left the table: the nearest
+    card to its right, else to its left, below, above; else the first card."""
+    if slot in occupied:
+        return slot
+    for direction in _FALLBACK:
+        found = neighbour(slot, direction, occupied)
+        if found is not None:
+            return found
+    return first(occupied)
 
 
 def shortcut(key: str, *, ctrl: bool, meta: bool, shift: bool, alt: bool) -> Shortcut | None:

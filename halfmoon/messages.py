@@ -1,7 +1,8 @@
 """Every string the product shows to people, in European Portuguese and English.
 
 Keys are stable identifiers; values may hold ``{placeholders}`` filled by
-:func:`halfmoon.i18n.text`.  The strings that SPEC §6 fixes are marked ``# SPEC``.
+:func:`halfmoon.i18n.text`.  Strings marked ``# fixed`` must stay word for word (the
+product names them; docs/design.md, "Words"; tests/test_i18n.py checks them).
 Both languages must always have exactly the same keys (a test checks it).
 """
 
@@ -11,13 +12,13 @@ from typing import Final
 
 PT: Final[dict[str, str]] = {
     # Options and actions
-    "option.errors": "Erros de jogada",  # SPEC
-    "option.placement-help": "Ajuda à colocação",  # SPEC
+    "option.errors": "Erros de jogada",  # fixed
+    "option.placement-help": "Ajuda à colocação",  # fixed
     "option.pile-numbers": "Números dos montes",
     "option.language": "Idioma",
-    "action.undo": "Anular",  # SPEC
+    "action.undo": "Anular",  # fixed
     "action.redo": "Refazer",
-    "action.new": "Nova partida",  # SPEC
+    "action.new": "Nova partida",  # fixed
     "action.play-code": "Jogar um código",
     "action.copy-link": "Copiar ligação",
     "action.rules": "Regras",
@@ -27,8 +28,8 @@ PT: Final[dict[str, str]] = {
     "action.cancel": "Cancelar",
     "action.reload": "Recarregar",
     # Errors of play
-    "error.sum": "A soma tem de ser igual a 11",  # SPEC
-    "error.trio": "É necessário um Valete, uma Dama e um Rei",  # SPEC
+    "error.sum": "A soma tem de ser igual a 11",  # fixed
+    "error.trio": "É necessário um Valete, uma Dama e um Rei",  # fixed
     # The bar
     "stat.time": "Tempo",
     "stat.score": "Pontos",
@@ -257,13 +258,13 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
 }
 
 EN: Final[dict[str, str]] = {
-    "option.errors": "Move errors",  # SPEC
-    "option.placement-help": "Placement help",  # SPEC
+    "option.errors": "Move errors",  # fixed
+    "option.placement-help": "Placement help",  # fixed
     "option.pile-numbers": "Pile numbers",
     "option.language": "Language",
-    "action.undo": "Undo",  # SPEC
+    "action.undo": "Undo",  # fixed
     "action.redo": "Redo",
-    "action.new": "New game",  # SPEC
+    "action.new": "New game",  # fixed
     "action.play-code": "Play a code",
     "action.copy-link": "Copy link",
     "action.rules": "Rules",
@@ -272,8 +273,8 @@ EN: Final[dict[str, str]] = {
     "action.play": "Play",
     "action.cancel": "Cancel",
     "action.reload": "Reload",
-    "error.sum": "The sum must be 11",  # SPEC
-    "error.trio": "You need a Jack, a Queen and a King",  # SPEC
+    "error.sum": "The sum must be 11",  # fixed
+    "error.trio": "You need a Jack, a Queen and a King",  # fixed
     "stat.time": "Time",
     "stat.score": "Score",
     "stat.moves": "Moves",

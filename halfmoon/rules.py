@@ -1,11 +1,12 @@
-"""What may leave the table together: pairs that make 11 and Jack–Queen–King trios.
+"""What may leave the table together: pairs that make 11 and Jack–Queen–King trios, and
+which cards could still complete a selection (what placement help dims).
 
 Pure functions over cards; no state.  The tap state machine lives in :mod:`.game`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from .cards import FACES, Card
@@ -14,6 +15,7 @@ PAIR_SUM: Final = 11
 PAIR_POINTS: Final = 10
 TRIO_POINTS: Final = 15
 _ALL_FACES: Final = frozenset(FACES)
+_FACE_BITS: Final = sum(1 << rank for rank in FACES)
 
 
 def is_pair(a: Card, b: Card) -> bool:
@@ -27,15 +29,39 @@ def is_trio(cards: Iterable[Card]) -> bool:
     return len(ranks) == 3 and set(ranks) == _ALL_FACES
 
 
+def partner(rank: int) -> int:
+    """The value that makes 11 with a number card's value (A = 1 ↔ 10, 2 ↔ 9 …)."""
+    return PAIR_SUM - rank
+
+
 def has_move(cards: Iterable[Card | None]) -> bool:
     """Whether any pair or trio can be made from these (playable) cards."""
     seen = 0
     for c in cards:
         if c is not None:
             seen |= 1 << c.rank
-    # A pair: some value v present together with 11 − v (the five pairs A+10 … 5+6).
-    for low in range(1, 6):
-        if seen >> low & 1 and seen >> (PAIR_SUM - low) & 1:
+    # A pair: some value v present together with its partner (the five pairs A+10 … 5+6).
+    for low in range(1, PAIR_SUM // 2 + 1):
+        if seen >> low & 1 and seen >> partner(low) & 1:
             return True
-    face_bits = (1 << 11) | (1 << 12) | (1 << 13)
-    return seen & face_bits == face_bits
+    return seen & _FACE_BITS == _FACE_BITS
+
+
+def cannot_complete(chosen: Sequence[Card], others: Mapping[str, Card]) -> frozenset[str]:
+    """The places among ``others`` (playable, not selected) whose card could not go on to
+    complete a pair or trio with the ``chosen`` cards; nothing when nothing is chosen.
+
+    A chosen number needs its partner.  With two faces chosen, only the missing rank
+    helps.  With one face chosen, a face of another rank helps only if the third rank is
+    also in play somewhere else, or the trio could never be finished."""
+    if not chosen:
+        return frozenset()
+    if not chosen[0].is_face:
+        want = partner(chosen[0].rank)
+        return frozenset(s for s, c in others.items() if c.is_face or c.rank != want)
+    missing = _ALL_FACES - {c.rank for c in chosen}
+    if len(missing) == 1:
+        return frozenset(s for s, c in others.items() if c.rank not in missing)
+    in_play = {c.rank for c in others.values()}
+    useful = {rank for rank in missing if missing - {rank} <= in_play}
+    return frozenset(s for s, c in others.items() if c.rank not in useful)

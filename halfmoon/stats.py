@@ -7,9 +7,7 @@ number of games won in a row; it ends when a played game is left unwon for a new
 
 from __future__ import annotations
 
-import json
-import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -60,37 +58,3 @@ class Stats:
         played, won = self.current_played, self.current_won
         self.__init__()  # type: ignore[misc]
         self.current_played, self.current_won = played, won
-
-    def to_json(self) -> str:
-        return json.dumps(asdict(self))
-
-    @classmethod
-    def from_json(cls, raw: str | None) -> Stats:
-        """Stored statistics, or fresh ones when missing or damaged."""
-        if not raw:
-            return cls()
-        try:
-            data = json.loads(raw)
-        except ValueError:
-            return cls()
-        if not isinstance(data, dict):
-            return cls()
-        stats = cls()
-        for name in ("played", "won", "streak", "best_streak"):
-            value = data.get(name)
-            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-                setattr(stats, name, value)
-        for name in ("current_played", "current_won"):
-            if isinstance(data.get(name), bool):
-                setattr(stats, name, data[name])
-        best = data.get("best_time_ms")
-        if (
-            isinstance(best, (int, float))
-            and not isinstance(best, bool)
-            and math.isfinite(best)
-            and best >= 0
-        ):
-            stats.best_time_ms = float(best)
-        if stats.won > stats.played or stats.best_streak < stats.streak:
-            return cls()
-        return stats

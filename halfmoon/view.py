@@ -1,4 +1,5 @@
-"""What each place shows: a plain description the browser renderer copies onto the DOM.
+"""What the page shows, as plain values the browser side copies onto the DOM: each
+place of the table, the bar's counters, the end of a game and the statistics.
 
 Pure and browser-free, so the words and states on screen are tested in CPython.
 """
@@ -6,11 +7,14 @@ Pure and browser-free, so the words and states on screen are tested in CPython.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from .cards import Card
-from .game import Game
+from .clock import format_time
+from .game import Game, Status
 from .i18n import SUIT_SYMBOLS, card_name, count_words, place_name, rank_label, text
 from .layout import SLOTS, place_caption
+from .stats import Stats
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,3 +99,79 @@ def table_view(game: Game, lang: str, placement_help: bool) -> dict[str, PlaceVi
             dimmed=slot in dimmed,
         )
     return views
+
+
+@dataclass(frozen=True, slots=True)
+class Counters:
+    """The bar and the buttons that follow the game: what the player reads there."""
+
+    time: str
+    score: str
+    moves: str
+    code: str
+    can_undo: bool
+    can_redo: bool
+    status: Status
+
+
+def counters(game: Game, now: float | None) -> Counters:
+    return Counters(
+        time=format_time(game.elapsed(now)),
+        score=str(game.score),
+        moves=str(game.moves),
+        code=game.code or "—",
+        can_undo=game.can_undo,
+        can_redo=game.can_redo,
+        status=game.status,
+    )
+
+
+Ending = Literal["won", "impasse"]
+
+
+def end_title(ending: Ending, lang: str) -> str:
+    """``Ganhou!`` / ``Sem jogadas possíveis``: the end dialog's title, also announced."""
+    return text(lang, f"end.{ending}.title")
+
+
+@dataclass(frozen=True, slots=True)
+class EndView:
+    """The end dialog: which end, its title and text, and whether Undo is offered (not
+    after a win)."""
+
+    ending: Ending
+    title: str
+    text: str
+    can_undo: bool
+
+
+def end_view(game: Game, lang: str, now: float | None) -> EndView | None:
+    """The end dialog for a game that is over, or None while it goes on."""
+    if game.status == "playing":
+        return None
+    ending: Ending = "won" if game.status == "won" else "impasse"
+    if ending == "won":
+        words = text(
+            lang,
+            "end.won.text",
+            score=game.score,
+            moves=game.moves,
+            time=format_time(game.elapsed(now)),
+        )
+    else:
+        words = text(lang, "end.impasse.text")
+    return EndView(ending, end_title(ending, lang), words, can_undo=ending == "impasse")
+
+
+def stats_view(stats: Stats, lang: str) -> dict[str, str]:
+    """The statistics dialog's values by name (``data-stats`` on the page)."""
+    none = text(lang, "stats.none")
+    rate = stats.win_rate
+    return {
+        "played": str(stats.played),
+        "won": str(stats.won),
+        "rate": none if rate is None else text(lang, "stats.rate.value", rate=rate),
+        "best-time": none if stats.best_time_ms is None else format_time(stats.best_time_ms),
+        "streak": str(stats.streak),
+        "best-streak": str(stats.best_streak),
+    }

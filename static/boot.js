@@ -1,34 +1,44 @@
 // Half Moon start-up, before Python: words in the right language on the skeleton,
 // an in-memory IndexedDB where the browser refuses one (PyScript opens it at boot),
 // then PyScript.  Everything the game does after that is in Python.
+//
+// The build writes the boot data into the page from the engine's own tables (the
+// storage keys, the language-choice table, the start-up strings), so that what this
+// script decides is what Python decides (halfmoon/i18n.py choose_language).
 const root = document.documentElement;
 const status = document.getElementById("boot-status");
-let strings = {};
+let boot = {};
 try {
-  strings = JSON.parse(document.getElementById("boot-strings").textContent);
+  boot = JSON.parse(document.getElementById("boot-data").textContent);
 } catch (_) {
-  strings = {};
+  boot = {};
+}
+const names = boot.languages || {};
+
+function normaliseLanguage(value) {
+  if (typeof value !== "string") return null;
+  const primary = value.trim().toLowerCase().replace(/_/g, "-").split("-")[0];
+  return Object.hasOwn(names, primary) ? names[primary] : null;
 }
 
 function storedLanguage() {
   try {
-    const prefs = JSON.parse(localStorage.getItem("halfmoon.prefs.v1") || "{}");
-    return typeof prefs.lang === "string" ? prefs.lang : null;
+    const prefs = JSON.parse(localStorage.getItem(boot.keys.prefs) || "{}");
+    return prefs.lang;
   } catch (_) {
     return null;
   }
 }
 
 function chooseLanguage() {
-  const asked = (new URLSearchParams(location.search).get("lang") || "").toLowerCase().slice(0, 2);
-  if (asked === "pt" || asked === "en") return asked;
-  const stored = storedLanguage();
-  if (stored === "pt" || stored === "en") return stored;
-  for (const tag of navigator.languages || [navigator.language || ""]) {
-    const primary = String(tag).toLowerCase().split("-")[0];
-    if (primary === "pt" || primary === "en") return primary;
-  }
-  return "pt";
+  const preferred = navigator.languages || [navigator.language];
+  return (
+    normaliseLanguage(new URLSearchParams(location.search).get("lang")) ||
+    normaliseLanguage(storedLanguage()) ||
+    preferred.map(normaliseLanguage).find(Boolean) ||
+    boot.default ||
+    "pt"
+  );
 }
 
 try {
@@ -45,7 +55,7 @@ if (root.dataset.embedded) {
 }
 
 const lang = chooseLanguage();
-const words = strings[lang] || {};
+const words = (boot.strings || {})[lang] || {};
 root.lang = lang === "en" ? "en" : "pt-PT";
 for (const el of document.querySelectorAll("[data-i18n]")) {
   const value = words[el.dataset.i18n];

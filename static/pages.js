@@ -4,7 +4,8 @@
 const root = document.documentElement;
 
 try {
-  const prefs = JSON.parse(localStorage.getItem("halfmoon.prefs.v1") || "{}");
+  const keys = JSON.parse(document.getElementById("boot-data").textContent).keys;
+  const prefs = JSON.parse(localStorage.getItem(keys.prefs) || "{}");
   if (prefs.theme === "light" || prefs.theme === "dark") root.dataset.theme = prefs.theme;
   if (prefs.four_colour === true) root.classList.add("four-colour");
 } catch (_) {

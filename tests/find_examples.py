@@ -79,7 +79,7 @@ def scan(start: int, stop: int, workers: int = 2) -> list[int]:
 
 
 def playable_codes(game: Game) -> list[str]:
-    return [c.code for s in game.playable() if (c := game.top(s)) is not None]
+    return [c.code for c in game.tops().values()]
 
 
 def won_line(number: int) -> tuple[str, list[Move]] | None:
@@ -108,7 +108,7 @@ def impasse_line(deals: int = 3000, tries: int = 60, seed: int = 7) -> tuple[str
         for _ in range(tries):
             game, line = Game.new(code), []
             while game.status == "playing" and len(line) < 10:
-                tops = {s: c for s in game.playable() if (c := game.top(s)) is not None}
+                tops = game.tops()
                 move = rng.choice(legal_moves(tops))
                 for s in move:
                     game.tap(s)

@@ -67,7 +67,7 @@ def soak(steps: int, seed: int) -> Report:
             elif (roll < 0.5 or line is not None) and game.status == "playing":
                 for s in game.selection:
                     game.tap(s, clock)
-                tops = {s: c for s in game.playable() if (c := game.top(s)) is not None}
+                tops = game.tops()
                 made = [r.slots for r in game.history]
                 if line is not None and made == line[: len(made)] and len(made) < len(line):
                     move = line[len(made)]

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from halfmoon.cli import main
 from halfmoon.deal import canonical_code
+from halfmoon.host.cli import main
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -23,7 +23,7 @@ def test_show_draws_the_arch_with_names_and_counts() -> None:
     lines = out.stdout.splitlines()
     assert lines[0] == "HM1-N-AAAAAAB"
     top_cards, top_names = lines[2].split(), lines[3]
-    # Top row: piles 4 … 10 left to right (SPEC vector: 9H 6H 5H 2D 7S QD QS).
+    # Top row: piles 4 … 10 left to right (known answer of docs/deal-codes.md: 9H 6H 5H 2D 7S QD QS).
     assert top_cards == ["9♥", "6♥", "5♥", "2♦", "7♠", "D♦", "D♠"]
     assert top_names.split() == [w for n in range(4, 11) for w in (str(n), "(8)")]
     # Second row: pile 3, reserve R1–R4, pile 11; third: pile 2, R5–R8, pile 12.

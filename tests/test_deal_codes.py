@@ -12,8 +12,8 @@ from halfmoon import CodeError, Game, canonical_code, format_code, parse_code, r
 from halfmoon.cards import DOUBLE_DECK
 from halfmoon.deal import DEAL_COUNT, SplitMix64, shuffled_deck
 
-# Known answers from SPEC §3: tops P1…P12 | reserve R1…R8, and P1 bottom → top.
-SPEC_VECTORS = [
+# Known answers of docs/deal-codes.md: tops P1…P12 | reserve R1…R8, and P1 bottom → top.
+KNOWN_ANSWERS = [
     (
         "HM1-N-AAAAAAA",
         "7H KH JC 9S 2H 8D 6H 4C QC 3C KD 10D",
@@ -23,7 +23,7 @@ SPEC_VECTORS = [
     ("HM1-N-AAAAAAB", "8S QC KS 9H 6H 5H 2D 7S QD QS 10C 8H", "10H KH JH 10S JH AS 4D 7C", None),
 ]
 
-# Computed once with this implementation (which reproduces SPEC's vectors above) and
+# Computed once with this implementation (which reproduces the known answers above) and
 # frozen: the whole dealt order, index 0 … 103.  They cover the first deal, the last
 # two, numbers near the top of each letter position, and large numbers.
 FROZEN = [
@@ -90,7 +90,7 @@ FROZEN = [
 ]
 
 
-@pytest.mark.parametrize(("code", "tops", "reserve", "p1"), SPEC_VECTORS)
+@pytest.mark.parametrize(("code", "tops", "reserve", "p1"), KNOWN_ANSWERS)
 def test_spec_known_answers(code: str, tops: str, reserve: str, p1: str | None) -> None:
     game = Game.new(code)
     assert " ".join(game.top(f"P{i}").code for i in range(1, 13)) == tops  # type: ignore[union-attr]

@@ -7,8 +7,8 @@ import shutil
 import pytest
 
 from halfmoon import Game
-from halfmoon.examples import IMPASSE, WON, Example
-from halfmoon.guide import impasse_reason, move_caption, position, replay, score_line
+from halfmoon.host.examples import IMPASSE, WON, Example
+from halfmoon.host.guide import impasse_reason, move_caption, position, replay, score_line
 from halfmoon.i18n import LANGUAGES
 from halfmoon.layout import SLOTS
 from halfmoon.messages import CATALOGUE
@@ -36,7 +36,7 @@ def test_the_won_example_is_legal_and_ends_won_in_48_moves_and_520_points() -> N
 def test_the_impasse_example_is_legal_and_ends_in_impasse() -> None:
     game = play(IMPASSE)
     assert game.status == "impasse" and game.cards_left > 0
-    tops = {s: c for s in game.playable() if (c := game.top(s)) is not None}
+    tops = game.tops()
     assert legal_moves(tops) == []
     # and it was not stuck a move earlier: the example shows how a game gets there
     assert position(IMPASSE, len(IMPASSE.moves) - 1).status == "playing"

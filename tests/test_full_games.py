@@ -35,7 +35,7 @@ def test_a_game_driven_into_impasse() -> None:
     for number in range(40):
         game = Game.new(format_code(number))
         while game.status == "playing":
-            tops = {s: c for s in game.playable() if (c := game.top(s)) is not None}
+            tops = game.tops()
             move = legal_moves(tops)[-1]
             for s in move:
                 game.tap(s)

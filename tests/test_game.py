@@ -7,6 +7,7 @@ import pytest
 from halfmoon import Game
 from halfmoon.clock import Clock, format_time
 from tests.positions import observable, position
+from tests.solver import solve_code
 
 
 def two_pairs() -> Game:
@@ -103,16 +104,21 @@ def test_nothing_to_undo_or_redo_changes_nothing() -> None:
     assert observable(game) == observable(fresh)
 
 
-def test_undo_goes_back_at_most_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A won game has only 48 removals, fewer than the limit of 100, so the limit is
-    # exercised with a lowered value.
-    monkeypatch.setattr(Game, "UNDO_LIMIT", 2)
-    game = position(P1="AS", P2="10S", P3="2S", P4="9S", P5="3S", P6="8S")
-    for a, b in (("P1", "P2"), ("P3", "P4"), ("P5", "P6")):
-        game.tap(a), game.tap(b)
-    assert game.undo() and game.undo()
-    assert not game.undo()
-    assert game.moves == 1
+def test_every_removal_of_a_won_game_can_be_undone() -> None:
+    # The rules allow undoing the last 100 removals; a game has at most 48, so undo
+    # reaches back to the deal as it was dealt.
+    code = "HM1-N-AAAAAAA"
+    line = solve_code(code)
+    assert line is not None
+    game, dealt = Game.new(code), Game.new(code)
+    for move in line:
+        for slot in move:
+            game.tap(slot)
+    assert game.status == "won" and game.moves == 48
+    undone = 0
+    while game.undo():
+        undone += 1
+    assert undone == 48 and observable(game) == observable(dealt)
 
 
 def test_score_never_below_zero() -> None:

@@ -8,8 +8,10 @@ import pytest
 
 from halfmoon import card
 from halfmoon.i18n import (
+    LANGUAGE_NAMES,
     card_label,
     card_name,
+    choose_language,
     count_words,
     normalise_language,
     pick_language,
@@ -18,7 +20,7 @@ from halfmoon.i18n import (
 )
 from halfmoon.messages import CATALOGUE
 
-SPEC_STRINGS = {
+FIXED_STRINGS = {
     "pt": {
         "option.errors": "Erros de jogada",
         "option.placement-help": "Ajuda à colocação",
@@ -40,7 +42,7 @@ SPEC_STRINGS = {
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_spec_strings_verbatim(lang: str) -> None:
-    for key, value in SPEC_STRINGS[lang].items():
+    for key, value in FIXED_STRINGS[lang].items():
         assert text(lang, key) == value
 
 
@@ -103,3 +105,24 @@ def test_language_override_values() -> None:
 
 def test_unknown_language_falls_back_to_portuguese() -> None:
     assert text("xx", "action.undo") == "Anular"
+
+
+@pytest.mark.parametrize(
+    ("value", "lang"),
+    [
+        ("english", "en"), ("English", "en"), ("ENGLISH", "en"), ("en_GB", "en"),
+        (" en-us ", "en"), ("eng", "en"), ("inglês", "en"), ("Português", "pt"),
+        ("portuguese", "pt"), ("pt_BR", "pt"), ("POR", "pt"), ("fr", None), ("englishman", None),
+        ("e", None), ("-en", None), ("", None),
+    ],
+)  # fmt: skip
+def test_every_spelling_of_a_language(value: str, lang: str | None) -> None:
+    assert normalise_language(value) == lang
+
+
+def test_the_language_of_the_page_is_chosen_in_one_order() -> None:
+    assert choose_language("english", "pt", ["pt-PT"]) == "en"  # the address first
+    assert choose_language("klingon", "en", ["pt-PT"]) == "en"  # then the stored choice
+    assert choose_language(None, None, ["fr", "en-GB"]) == "en"  # then the browser
+    assert choose_language(None, 7, []) == "pt"  # else Portuguese
+    assert set(LANGUAGE_NAMES.values()) == {"pt", "en"}

@@ -5,10 +5,13 @@ from __future__ import annotations
 import pytest
 
 from halfmoon import Game
-from halfmoon.keys import first, neighbour, shortcut
+from halfmoon.keys import fallback, first, last, neighbour, shortcut, target
 from halfmoon.layout import SLOTS
-from halfmoon.session import Prefs, Session
+from halfmoon.prefs import Prefs
+from halfmoon.saved import read_prefs, read_stats, write_prefs, write_stats
+from halfmoon.session import Session
 from halfmoon.stats import Stats
+from halfmoon.view import stats_view
 from tests.positions import position
 from tests.solver import solve_code
 
@@ -53,6 +56,25 @@ def test_every_card_can_be_reached_from_every_other() -> None:
                     seen.add(there)
                     todo.append(there)
         assert seen == ALL, start
+
+
+def test_home_and_end_reach_the_first_and_last_cards() -> None:
+    assert (first(ALL), last(ALL)) == ("P1", "R8")
+    assert target("Home", "R5", ALL - {"P1"}) == "P2"
+    assert target("End", "P2", ALL - {"R8", "R7"}) == "R6"
+    assert target("ArrowUp", "P1", ALL) == "P2"
+    assert last(set()) is None and target("End", "P1", set()) is None
+
+
+def test_focus_moves_on_when_its_card_leaves() -> None:
+    assert fallback("P5", ALL) == "P5"  # still there: it stays
+    assert fallback("P5", ALL - {"P5"}) == "P6"  # to the right first
+    assert fallback("P10", ALL - {"P10"}) == "P9"  # then to the left
+    assert fallback("P4", ALL - {"P4", "P5", "P6", "P7", "P8", "P9", "P10"}) == "R1"
+    assert fallback("P4", {"P3", "P2"}) == "P3"  # below
+    assert fallback("P1", {"P2"}) == "P2"  # above
+    assert fallback("R8", {"P1"}) == "P1"  # else the first card left
+    assert fallback("R8", set()) is None
 
 
 @pytest.mark.parametrize(
@@ -133,7 +155,7 @@ def test_streaks_and_abandoned_games() -> None:
 def test_stats_survive_storage_and_refuse_nonsense() -> None:
     stats = Stats()
     win(stats)
-    assert Stats.from_json(stats.to_json()) == stats
+    assert read_stats(write_stats(stats)) == stats
     for bad in (
         None,
         "",
@@ -143,7 +165,7 @@ def test_stats_survive_storage_and_refuse_nonsense() -> None:
         '{"played": 1, "won": 5}',
         '{"played": "9"}',
     ):
-        assert Stats.from_json(bad).played in (0,)
+        assert read_stats(bad).played in (0,)
 
 
 def test_reset_keeps_the_game_in_progress_counted() -> None:
@@ -166,7 +188,7 @@ def test_session_feeds_the_stats_and_a_reload_does_not_recount() -> None:
         prefs=Prefs(),
         fragment="#HM1-N-AAAAAAB",
         lang="pt",
-        stats=Stats.from_json(stats.to_json()),
+        stats=read_stats(write_stats(stats)),
     )
     again.tap("P2", 3), again.tap("P3", 4), again.tap("R3", 5)
     assert again.stats.played == 1
@@ -201,7 +223,19 @@ def test_announcements_for_pair_trio_undo_redo_and_end() -> None:
     assert stuck.tap("P2", 1).message.endswith("Score 10. No moves left")
 
 
+def test_the_statistics_dialog_shows_words_and_figures() -> None:
+    stats = Stats()
+    assert stats_view(stats, "pt") == {
+        "played": "0", "won": "0", "rate": "—", "best-time": "—", "streak": "0",
+        "best-streak": "0",
+    }  # fmt: skip
+    win(stats)
+    en = stats_view(stats, "en")
+    assert (en["played"], en["won"], en["rate"], en["best-time"]) == ("1", "1", "100%", "0:47")
+    assert stats_view(stats, "pt")["rate"] == "100 %"
+
+
 def test_new_preferences_round_trip() -> None:
     prefs = Prefs(four_colour=True, reduce_motion=True, theme="dark")
-    assert Prefs.from_json(prefs.to_json()) == prefs
-    assert Prefs.from_json('{"theme": "neon"}').theme == "auto"
+    assert read_prefs(write_prefs(prefs)) == prefs
+    assert read_prefs('{"theme": "neon"}').theme == "auto"

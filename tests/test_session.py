@@ -9,7 +9,10 @@ import pytest
 
 from halfmoon import Game
 from halfmoon.i18n import text
-from halfmoon.session import Prefs, Session, code_from_hash
+from halfmoon.links import code_from_hash
+from halfmoon.prefs import Prefs
+from halfmoon.saved import read_prefs, write_prefs
+from halfmoon.session import Session
 from halfmoon.view import table_view
 
 CODE = "HM1-N-AAAAAAB"
@@ -79,7 +82,7 @@ def test_a_move_posts_an_event_and_the_end_opens_a_dialog() -> None:
     feedback = session.tap("P2", 4000)
     assert feedback.removed == ("P1", "P2")
     assert feedback.events == ["move", "won"] and feedback.dialog == "won"
-    assert session.end_text(9000) == "Retirou as 104 cartas: 10 pontos em 1 jogadas e 0:04."
+    assert session.end(9000).text == "Retirou as 104 cartas: 10 pontos em 1 jogadas e 0:04."
     event = session.event("won", 9000)
     assert event == {
         "source": "halfmoon", "type": "won", "code": None, "score": 10, "moves": 1, "time": 4,
@@ -102,10 +105,10 @@ def test_new_game_with_a_bad_code_changes_nothing() -> None:
 
 def test_prefs_round_trip_and_ignore_garbage() -> None:
     prefs = Prefs(errors=True, placement_help=False, pile_numbers=True, lang="en")
-    assert Prefs.from_json(prefs.to_json()) == prefs
-    assert Prefs.from_json(None) == Prefs()
-    assert Prefs.from_json("{oops") == Prefs()
-    assert Prefs.from_json('{"errors": "yes", "lang": "fr", "pile_numbers": true}') == Prefs(
+    assert read_prefs(write_prefs(prefs)) == prefs
+    assert read_prefs(None) == Prefs()
+    assert read_prefs("{oops") == Prefs()
+    assert read_prefs('{"errors": "yes", "lang": "fr", "pile_numbers": true}') == Prefs(
         pile_numbers=True
     )
 
@@ -128,7 +131,7 @@ def test_percent_decoding_matches_the_standard_library() -> None:
     import random
     from urllib.parse import unquote
 
-    from halfmoon.session import percent_decode
+    from halfmoon.links import percent_decode
 
     cases = ["HM1%2DN%2DAAAAAAB", "%E0%A4%A", "%", "%%41", "a%2", "%C3%A9t%C3%A9", "%FF%FE", "100%"]
     rng = random.Random(1)
@@ -138,3 +141,45 @@ def test_percent_decoding_matches_the_standard_library() -> None:
     ]
     for case in cases:
         assert percent_decode(case) == unquote(case, errors="replace"), case
+
+
+def test_following_a_link_decides_as_the_start_does() -> None:
+    session = Session(Game.new(CODE), Prefs(), "en")
+    session.tap("P5", 0), session.tap("P6", 1)
+    for same in ("#HM1-N-AAAAAAB", "#hm1-n-aaaaaab", "#%20HM1-N-AAAAAAB", "", "#"):
+        feedback = session.follow_link(same, 2)
+        assert (feedback.message, feedback.events) == ("", [])
+        assert session.game.moves == 1  # the game in play is not restarted
+    bad = session.follow_link("#HM1-N-AAAAAA", 3)
+    assert bad.message.startswith("The link you opened has no valid deal code")
+    assert not bad.save and session.game.moves == 1
+    other = session.follow_link("#hm1-n-aaaaaac", 4)
+    assert other.events == ["new"] and session.game.code == "HM1-N-AAAAAAC"
+
+
+def test_the_end_view_says_how_the_game_ended() -> None:
+    session = Session(Game.from_layout([["4S"], ["7S"]] + [[]] * 10, [None] * 8), Prefs(), "en")
+    assert session.end(0) is None
+    session.tap("P1", 0), session.tap("P2", 61_000)
+    won = session.end(61_000)
+    assert won is not None and (won.ending, won.title, won.can_undo) == ("won", "You won!", False)
+    assert won.text == "All 104 cards are gone: 10 points in 1 moves and 1:01."
+    stuck = Session(Game.from_layout([["KS", "5S"], ["KH", "6D"]] + [[]] * 10, [None] * 8), Prefs())
+    stuck.tap("P1", 0), stuck.tap("P2", 1)
+    end = stuck.end(1)
+    assert end is not None and (end.ending, end.title, end.can_undo) == (
+        "impasse", "Sem jogadas possíveis", True,
+    )  # fmt: skip
+
+
+def test_an_option_change_from_the_page() -> None:
+    prefs = Prefs()
+    prefs.change("placement-help", True)
+    prefs.change("theme", "dark")
+    prefs.change("language", "English")
+    assert (prefs.placement_help, prefs.theme, prefs.lang) == (True, "dark", "en")
+    prefs.change("theme", "neon")  # not a theme: nothing changes
+    prefs.change("language", "klingon")
+    prefs.change("unknown", True)
+    assert (prefs.theme, prefs.lang) == ("dark", "en")
+    assert prefs.switch("placement-help") and not prefs.switch("errors")

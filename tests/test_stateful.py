@@ -43,7 +43,7 @@ class RandomPlay(RuleBasedStateMachine):
         game = self.game
         for s in game.selection:
             game.tap(s)
-        tops = {s: c for s in game.playable() if (c := game.top(s)) is not None}
+        tops = game.tops()
         moves = legal_moves(tops)
         move = moves[choice % len(moves)]
         score = game.score

@@ -1,4 +1,4 @@
-"""Every row of the tap table (SPEC §4), one test each, with the error messages the
+"""Every row of the tap table (docs/design.md, "Tapping"), one test each, with the error messages the
 player sees when «Erros de jogada» is on, in European Portuguese and English."""
 
 from __future__ import annotations

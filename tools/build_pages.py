@@ -13,18 +13,14 @@ place shows, with its caption; ``static/pages.js`` only swaps them in.
 
 from __future__ import annotations
 
-import html
 import json
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from halfmoon.examples import IMPASSE, WON, Example  # noqa: E402
-from halfmoon.guide import (  # noqa: E402
+from halfmoon.host.examples import IMPASSE, WON, Example
+from halfmoon.host.guide import (
     Frame,
     impasse_reason,
     move_words,
@@ -32,77 +28,19 @@ from halfmoon.guide import (  # noqa: E402
     replay,
     score_line,
 )
-from halfmoon.i18n import text  # noqa: E402
-from halfmoon.layout import PILE_COUNT, SLOTS, slot_index  # noqa: E402
-from halfmoon.view import Part, PlaceView, card_class, face_parts, table_view  # noqa: E402
+from halfmoon.i18n import text
+from halfmoon.layout import SLOTS, is_pile
+from halfmoon.view import table_view
+
+from .markup import boot_data, esc, figure, marks, place_inner, places_html
+
+ROOT = Path(__file__).resolve().parent.parent
 
 PAGES = {
     "pt": {"rules": "regras.html", "examples": "exemplos.html"},
     "en": {"rules": "rules.html", "examples": "examples.html"},
 }
 HTML_LANG = {"pt": "pt-PT", "en": "en"}
-
-
-def esc(value: object) -> str:
-    return html.escape(str(value), quote=True)
-
-
-# ------------------------------------------------------------------ diagrams
-def part_html(part: Part, *, hidden: bool = False) -> str:
-    inner = esc(part.text) + "".join(part_html(child) for child in part.children)
-    aria = ' aria-hidden="true"' if hidden else ""
-    return f'<span class="{esc(part.cls)}"{aria}>{inner}</span>'
-
-
-def place_inner(view: PlaceView, mark: str = "") -> str:
-    """What a place holds: its card (if any) and the caption under it."""
-    card = ""
-    if view.card is not None:
-        attrs = f' data-card="{esc(view.card)}" data-suit="{esc(view.card[-1])}"'
-        if mark:
-            attrs += f' data-mark="{mark}"'
-        if view.dimmed:
-            attrs += ' data-dimmed="true"'
-        face = "".join(part_html(p, hidden=True) for p in face_parts(view))
-        card = (
-            f'<span class="{card_class(view)}" role="img" aria-label="{esc(view.aria)}"'
-            f"{attrs}>{face}</span>"
-        )
-    return card + f'<span class="caption" aria-hidden="true">{esc(view.caption)}</span>'
-
-
-def place_shell(slot: str, count: int, inner: str) -> str:
-    kind = "pile" if slot_index(slot) < PILE_COUNT else "reserve"
-    return f'<div class="place {kind}" data-slot="{slot}" data-count="{count}">{inner}</div>'
-
-
-def marks(
-    highlight: Iterable[str], revealed: Iterable[str], selected: Iterable[str] = ()
-) -> dict[str, str]:
-    result = {slot: "new" for slot in revealed}
-    result.update({slot: "move" for slot in highlight})
-    result.update({slot: "selected" for slot in selected})
-    return result
-
-
-def places_html(views: dict[str, PlaceView], mark: dict[str, str]) -> str:
-    """The 20 places of a diagram, with their cards, captions and marks."""
-    return "".join(
-        place_shell(s, views[s].count, place_inner(views[s], mark.get(s, ""))) for s in SLOTS
-    )
-
-
-def table_html(views: dict[str, PlaceView], lang: str, mark: dict[str, str]) -> str:
-    label = esc(text(lang, "diagram.label"))
-    return f'<div class="table" role="group" aria-label="{label}">{places_html(views, mark)}</div>'
-
-
-def figure(views: dict[str, PlaceView], lang: str, caption: str, mark: dict[str, str]) -> str:
-    return (
-        '<figure class="diagram-figure">'
-        f'<div class="diagram">{table_html(views, lang, mark)}</div>'
-        f"<figcaption>{esc(caption)}</figcaption></figure>"
-    )
 
 
 # ------------------------------------------------------------------ rules page figures
@@ -118,9 +56,7 @@ def _first_move(example: Example, wanted: Callable[[tuple[str, ...]], bool]) -> 
 
 def figure_pair(lang: str) -> str:
     """A pair that mixes a pile and the reserve, from the won example."""
-    index = _first_move(
-        WON, lambda m: len(m) == 2 and len({slot_index(s) < PILE_COUNT for s in m}) == 2
-    )
+    index = _first_move(WON, lambda m: len(m) == 2 and len({is_pile(s) for s in m}) == 2)
     game, move = position(WON, index), WON.moves[index]
     views = table_view(game, lang, placement_help=False)
     caption = text(lang, "page.fig.pair", **move_words(game, move, lang))
@@ -220,6 +156,7 @@ def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
 <link rel="manifest" href="static/manifest.webmanifest">
 {alternates}<link rel="stylesheet" href="static/halfmoon.css">
 <link rel="stylesheet" href="static/pages.css">
+<script type="application/json" id="boot-data">{boot_data()}</script>
 <script type="module" src="static/pages.js"></script>
 </head>
 <body class="page">
@@ -375,14 +312,15 @@ def icon(name: str) -> str:
 
 def _control(lang: str) -> Callable[..., str]:
     def button(action: str, *, toggle: bool = False) -> str:
-        extra = ""
+        extra, kind = "", "button"
         if toggle:
+            kind = "button primary"
             extra = (
                 f' aria-pressed="false" data-label-play="{esc(text(lang, "step.play"))}"'
                 f' data-label-pause="{esc(text(lang, "step.pause"))}"'
             )
         return (
-            f'<button type="button" data-step-action="{action}"{extra}>'
+            f'<button type="button" class="{kind}" data-step-action="{action}"{extra}>'
             + icon(action)
             + (icon("pause") if toggle else "")
             + f'<span class="label">{esc(text(lang, f"step.{action}"))}</span></button>'

@@ -1,7 +1,7 @@
 """Assemble the deployable site folder: page, config, engine, static assets and the
 vendored runtime (Pyodide, PyScript, fake-indexeddb) from node_modules.
 
-    python3 tools/build_site.py [--out site]
+    python3 -m tools.build_site [--out site]
 """
 
 from __future__ import annotations
@@ -13,18 +13,20 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
 
+from halfmoon.deal import format_code
+from halfmoon.game import Game
+from halfmoon.layout import SLOTS
+from halfmoon.messages import CATALOGUE
+
+from .build_pages import write_pages
+from .markup import boot_data, place_shell
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from build_pages import write_pages  # noqa: E402
-
-from halfmoon.messages import CATALOGUE  # noqa: E402
 
 NODE = ROOT / "node_modules"
 PYODIDE_FILES = (
@@ -34,16 +36,11 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Modules the browser never needs: the command line and the pages' generator.
-NOT_IN_BROWSER = {
-    "halfmoon/cli.py",
-    "halfmoon/__main__.py",
-    "halfmoon/diagram.py",
-    # The rules and examples pages are written at build time (tools/build_pages.py).
-    "halfmoon/guide.py",
-    "halfmoon/examples.py",
-}
+# What runs only on the host, never in the browser: the command line and what the
+# rules and examples pages are computed from (halfmoon/host/), and `python -m halfmoon`.
+HOST_ONLY = ("halfmoon/host/", "halfmoon/__main__.py")
 BOOT_KEYS = ("app.error", "app.error.load")
+DEALT = Game.new(format_code(0))  # how many cards each place holds at the deal
 # Files that are not part of what the page loads (never precached).
 NOT_PRECACHED = {
     "sw.js",
@@ -115,17 +112,19 @@ _I18N_ATTR = re.compile(r'\sdata-i18n-(title|content|aria-label|href)="([^"]+)"'
 
 
 def engine_files() -> list[str]:
-    """Every module of the package the page loads, as paths relative to the site."""
+    """Every module of the package the page loads (all but :data:`HOST_ONLY`), as paths
+    relative to the site."""
     files = sorted(
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "halfmoon").rglob("*.py")
         if "__pycache__" not in p.parts
     )
-    return [f for f in files if f not in NOT_IN_BROWSER]
+    return [f for f in files if not f.startswith(HOST_ONLY)]
 
 
 def render_page(template: str, lang: str = "pt") -> str:
-    """Fill the page's catalogue slots (default language) and the boot strings."""
+    """Fill the page's catalogue slots (default language), the table's places (the
+    loading skeleton: a card back on each) and the boot data."""
     words = CATALOGUE[lang]
     keys = set(BOOT_KEYS)
 
@@ -148,9 +147,12 @@ def render_page(template: str, lang: str = "pt") -> str:
         'data-i18n-content="meta.description" content=""',
         f'data-i18n-content="meta.description" content="{description}"',
     )
-    boot = {code: {k: CATALOGUE[code][k] for k in sorted(keys)} for code in CATALOGUE}
-    data = json.dumps(boot, ensure_ascii=False).replace("</", "<\\/")
-    return page.replace("<!-- BOOT_STRINGS -->", data)
+    places = "\n".join(
+        "    " + place_shell(slot, DEALT.count(slot), '<div class="back"></div>') for slot in SLOTS
+    )
+    page = page.replace("    <!-- PLACES: written by the build from halfmoon/layout.py -->", places)
+    strings = {code: {k: CATALOGUE[code][k] for k in sorted(keys)} for code in CATALOGUE}
+    return page.replace("<!-- BOOT_DATA -->", boot_data(strings))
 
 
 def config() -> dict[str, object]:
@@ -223,11 +225,11 @@ def seal(out: Path) -> str:
         if rel in NOT_PRECACHED or NOT_PRECACHED_VENDOR.fullmatch(rel):
             continue
         if rel == ENGINE_ARCHIVE:  # its content, without the version it is about to get
-            data = json.dumps({k: _digest(v) for k, v in members.items()}, sort_keys=True)
-            entries[rel] = _digest(data.encode("utf-8"))
+            listing = json.dumps({k: _digest(v) for k, v in members.items()}, sort_keys=True)
+            entries[rel] = _digest(listing.encode("utf-8"))
             continue
         data = path.read_bytes()
-        if rel == "index.html":
+        if rel == "index.html":  # without the version it is about to get
             data = _BUILD_META.sub(r"\g<1>\g<2>", data.decode("utf-8")).encode("utf-8")
         entries[rel] = _digest(data)
     version = _digest(json.dumps(entries, sort_keys=True).encode("utf-8"))

@@ -3,15 +3,13 @@ icon changes; the PNGs are committed).  Needs Chromium (Playwright)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from .chromium import launch_options
 
-from chromium import launch_options  # noqa: E402
+STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
 def main() -> None:

@@ -1,25 +1,22 @@
 """Take the README's screenshots (phone 390×844 and desktop 1366×768) of the built
 site in the middle of a game.
 
-    python3 tools/screenshots.py [--out docs]
+    python3 -m tools.screenshots [--out docs]
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from tests.solver import solve_code
+
+from .chromium import launch_options
+from .serve import serve_in_background
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT))
-
-from chromium import launch_options  # noqa: E402
-from serve import serve_in_background  # noqa: E402
-
-from tests.solver import solve_code  # noqa: E402
 
 CODE = "HM1-N-AAAAAAB"
 SIZES = {"phone": (390, 844, True), "desktop": (1366, 768, False)}

@@ -1,7 +1,7 @@
 """Serve the built site locally with the headers of netlify.toml (CSP included), so
 that what runs here is what runs deployed.
 
-    python3 tools/serve.py [--dir site] [--host 127.0.0.1] [--port 8000]
+    python3 -m tools.serve [--dir site] [--host 127.0.0.1] [--port 8000]
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class Server(http.server.ThreadingHTTPServer):
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     rules: ClassVar[list[tuple[str, dict[str, str]]]] = []
-    extensions_map: ClassVar[dict[str, str]] = {
+    extensions_map = {  # noqa: RUF012 (the base class declares it on instances)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         **TYPES,
     }

@@ -1,40 +1,44 @@
-"""Copies the session onto the page, touching only what changed."""
+"""The renderer: copies the views it is given onto the page, touching only what changed.
+
+It receives plain values (place views, counters, the options), never the session, and
+has its own verbs for the two lines under the table: :meth:`say` (the live message) and
+:meth:`notice` (a lasting condition).  It also keeps the table's one tab stop.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ..clock import format_time
 from ..i18n import text
-from ..keys import first, neighbour
+from ..keys import fallback
 from ..layout import SLOTS
-from ..session import Session
-from ..view import Part, PlaceView, card_class, face_parts, table_view
-from .ffi import absent
+from ..prefs import Prefs
+from ..view import Counters, Part, PlaceView, card_class, face_parts
+from .dom import Handlers, absent
 
 GHOST_MS = 240
 
 
 class Renderer:
-    def __init__(self, document: Any, window: Any) -> None:
+    def __init__(self, document: Any, window: Any, handlers: Handlers) -> None:
         self.doc = document
-        self.win = window
         self.root = document.documentElement
+        self.handlers = handlers
         self.places = {s: document.querySelector(f'[data-slot="{s}"]') for s in SLOTS}
         self.buttons: dict[str, Any] = {}
         self.captions: dict[str, Any] = {}
         self.views: dict[str, PlaceView] = {}
-        self.stats = {
+        self.counters = {
             name: document.querySelector(f'[data-stat="{name}"]')
             for name in ("time", "score", "moves", "code")
         }
-        self.shown: dict[str, str] = {}
+        self.shown: dict[str, object] = {}  # what the page shows now, by name
         self.actions = {
-            name: document.querySelector(f'[data-action="{name}"]')
-            for name in ("undo", "redo", "new", "code", "options", "rules")
+            name: document.querySelector(f'[data-action="{name}"]') for name in ("undo", "redo")
         }
         self.message = document.querySelector('[data-role="message"]')
-        self.notice = document.querySelector('[data-role="notice"]')
+        self.notice_line = document.querySelector('[data-role="notice"]')
         self.table = document.getElementById("table")
         self.system_reduced_motion = bool(
             window.matchMedia("(prefers-reduced-motion: reduce)").matches
@@ -42,14 +46,11 @@ class Renderer:
         self.reduced_motion = self.system_reduced_motion
         self.focus_slot = "P1"  # the one card of the table in the tab order
         self.tab_slot: str | None = None  # where tabIndex 0 is now
-        self.page_state: dict[str, object] = {}
         self._faces: dict[tuple[str, str, bool], Any] = {}  # drawn card faces, to clone
-        self._timeout: Any = None
 
     # ------------------------------------------------------------------ set-up
-    def take_over(self, set_timeout: Any) -> None:
+    def take_over(self) -> None:
         """Replace the loading skeleton's card backs with real places."""
-        self._timeout = set_timeout
         for slot, place in self.places.items():
             for back in list(place.querySelectorAll(".back")):
                 back.remove()
@@ -77,20 +78,25 @@ class Renderer:
         box.replaceChildren()
         for block in text(lang, "rules.body").split("\n\n"):
             for line in block.split("\n"):
-                if line.startswith("## "):
-                    el = self.doc.createElement("h3")
-                    el.textContent = line[3:]
-                else:
-                    el = self.doc.createElement("p")
-                    el.textContent = line
+                heading = line.startswith("## ")
+                el = self.doc.createElement("h3" if heading else "p")
+                el.textContent = line[3:] if heading else line
                 box.appendChild(el)
 
+    def invalidate(self) -> None:
+        """Forget what the table shows, so that the next :meth:`show` redraws every place
+        (after a change of language, every card's name changes)."""
+        self.views = {}
+
     # ------------------------------------------------------------------ state
-    def state(self, session: Session, now: float, removed: tuple[str, ...] = ()) -> None:
-        game = session.game
-        prefs = session.prefs
+    def show(
+        self,
+        views: dict[str, PlaceView],
+        counters: Counters,
+        prefs: Prefs,
+        removed: tuple[str, ...] = (),
+    ) -> None:
         self.reduced_motion = self.system_reduced_motion or prefs.reduce_motion
-        views = table_view(game, session.lang, prefs.placement_help)
         had_focus = bool(self.table.contains(self.doc.activeElement))
         for slot in SLOTS:
             view = views[slot]
@@ -98,52 +104,60 @@ class Renderer:
                 self._place(slot, view, animate=slot in removed)
         self.views = views
         self._roving(had_focus)
-        self._stat("time", session.time_text(now))
-        self._stat("score", str(game.score))
-        self._stat("moves", str(game.moves))
-        self._stat("code", game.code or "—")
-        self._set("undo-disabled", not game.can_undo, self._undo_disabled)
-        self._set("redo-disabled", not game.can_redo, self._redo_disabled)
-        self._set("status", game.status, self._status)
-        self._set("pile-numbers", prefs.pile_numbers, self._class("pile-numbers"))
-        self._set("four-colour", prefs.four_colour, self._class("four-colour"))
-        self._set("reduce-motion", prefs.reduce_motion, self._class("reduce-motion"))
-        self._set("theme", prefs.theme, self._theme)
+        self.time(counters.time)
+        for name in ("score", "moves", "code"):
+            self._set(name, getattr(counters, name), self._counter(name))
+        self._set("undo", not counters.can_undo, self._disable("undo"))
+        self._set("redo", not counters.can_redo, self._disable("redo"))
+        self._set("status", counters.status, self._dataset("game"))
+        for name in ("pile-numbers", "four-colour", "reduce-motion"):
+            self._set(name, prefs.switch(name), self._class(name))
+        self._set("theme", prefs.theme, lambda value: self.root.setAttribute("data-theme", value))
 
-    # Page-wide attributes are written only when they change: every write crosses
-    # from Python into JavaScript, and the tap path is hot.
-    def _set(self, name: str, value: object, write: Any) -> None:
-        if self.page_state.get(name, self) != value:
-            self.page_state[name] = value
+    def time(self, value: str) -> None:
+        self._set("time", value, self._counter("time"))
+
+    def say(self, message: str) -> None:
+        """The message line, a polite live region: errors, moves, the end."""
+        if self.message.textContent != message:
+            self.message.textContent = message
+
+    def notice(self, value: str) -> None:
+        """The notice line: a lasting condition, such as saving being impossible."""
+        if self.notice_line.textContent != value:
+            self.notice_line.textContent = value
+
+    # Everything is written only when it changes: every write crosses from Python into
+    # JavaScript, and the tap path is hot.
+    def _set(self, name: str, value: object, write: Callable[[Any], None]) -> None:
+        if self.shown.get(name, self) != value:
+            self.shown[name] = value
             write(value)
 
-    def _undo_disabled(self, value: bool) -> None:
-        self.actions["undo"].disabled = value
+    def _counter(self, name: str) -> Callable[[Any], None]:
+        return lambda value: setattr(self.counters[name], "textContent", value)
 
-    def _redo_disabled(self, value: bool) -> None:
-        self.actions["redo"].disabled = value
+    def _disable(self, name: str) -> Callable[[Any], None]:
+        return lambda value: setattr(self.actions[name], "disabled", value)
 
-    def _status(self, value: str) -> None:
-        self.root.dataset.game = value
+    def _dataset(self, name: str) -> Callable[[Any], None]:
+        return lambda value: setattr(self.root.dataset, name, value)
 
-    def _theme(self, value: str) -> None:
-        self.root.setAttribute("data-theme", value)
-
-    def _class(self, name: str) -> Any:
+    def _class(self, name: str) -> Callable[[Any], None]:
         return lambda on: self.root.classList.toggle(name, on)
+
+    # ------------------------------------------------------------ the tab stop
+    @property
+    def occupied(self) -> set[str]:
+        """The places that show a card now."""
+        return set(self.buttons)
 
     def _roving(self, had_focus: bool) -> None:
         """Keep exactly one card in the tab order; if the focused card left the table,
-        hand the focus to the nearest card still there."""
-        occupied = set(self.buttons)
-        slot = self.focus_slot
-        if slot not in occupied:
-            slot = next(
-                (n for d in ("right", "left", "down", "up") if (n := neighbour(slot, d, occupied))),
-                first(occupied) or slot,
-            )
+        hand the focus on (:func:`~halfmoon.keys.fallback`)."""
+        slot = fallback(self.focus_slot, self.buttons) or self.focus_slot
         self.tab_to(slot)
-        if had_focus and slot in occupied and not self.table.contains(self.doc.activeElement):
+        if had_focus and slot in self.buttons and not self.table.contains(self.doc.activeElement):
             self.buttons[slot].focus()
 
     def tab_to(self, slot: str) -> None:
@@ -164,30 +178,7 @@ class Renderer:
             self.tab_to(slot)
             self.buttons[slot].focus()
 
-    def fill_stats(self, session: Session) -> None:
-        """Fill the statistics dialog."""
-        stats, lang = session.stats, session.lang
-        none = text(lang, "stats.none")
-        rate = stats.win_rate
-        values = {
-            "played": str(stats.played),
-            "won": str(stats.won),
-            "rate": none if rate is None else text(lang, "stats.rate.value", rate=rate),
-            "best-time": none if stats.best_time_ms is None else format_time(stats.best_time_ms),
-            "streak": str(stats.streak),
-            "best-streak": str(stats.best_streak),
-        }
-        for name, value in values.items():
-            self.doc.querySelector(f'[data-stats="{name}"]').textContent = value
-
-    def time(self, value: str) -> None:
-        self._stat("time", value)
-
-    def _stat(self, name: str, value: str) -> None:
-        if self.shown.get(name) != value:
-            self.stats[name].textContent = value
-            self.shown[name] = value
-
+    # ------------------------------------------------------------------ places
     def _place(self, slot: str, view: PlaceView, *, animate: bool) -> None:
         place = self.places[slot]
         place.dataset.count = str(view.count)
@@ -211,13 +202,17 @@ class Renderer:
             self._face(button, view)
             if animate and not self.reduced_motion:
                 button.classList.add("arrive")
-                self._later(lambda b=button: b.classList.remove("arrive"))
+                self.handlers.later(GHOST_MS, self._arrived(button))
         button.setAttribute("aria-label", view.aria)
         button.setAttribute("aria-pressed", "true" if view.pressed else "false")
         if view.dimmed:
             button.setAttribute("data-dimmed", "true")
         else:
             button.removeAttribute("data-dimmed")
+
+    @staticmethod
+    def _arrived(button: Any) -> Callable[[], None]:
+        return lambda: button.classList.remove("arrive")
 
     def _new_button(self) -> Any:
         button = self.doc.createElement("button")
@@ -258,8 +253,4 @@ class Renderer:
         for child in button.children:
             ghost.appendChild(child.cloneNode(True))
         place.appendChild(ghost)
-        self._later(lambda: ghost.remove())
-
-    def _later(self, action: Any) -> None:
-        if self._timeout is not None:
-            self._timeout(action, GHOST_MS)
+        self.handlers.later(GHOST_MS, ghost.remove)

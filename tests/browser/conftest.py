@@ -15,12 +15,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from tools.chromium import launch_options
+from tools.serve import serve_in_background
+
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
-sys.path.insert(0, str(ROOT / "tools"))
-
-from chromium import launch_options  # noqa: E402
-from serve import serve_in_background  # noqa: E402
 
 BOOT_TIMEOUT = 45_000
 PHONE = {"width": 390, "height": 844}
@@ -41,7 +40,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def site() -> Path:
     if not (SITE / "index.html").exists():
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], check=True)
+        subprocess.run([sys.executable, "-m", "tools.build_site"], check=True, cwd=ROOT)
     return SITE
 
 

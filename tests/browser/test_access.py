@@ -211,9 +211,11 @@ def test_names_and_announcements_for_pair_trio_error_and_end(
 
 # -------------------------------------------------------------- themes, colours
 def felt(page: Page) -> str:
+    """The colour of the felt as the page draws it now."""
     return page.evaluate(
-        "getComputedStyle(document.documentElement).getPropertyValue('--felt')"
-    ).strip()
+        "(() => { const s = document.createElement('span'); s.style.color = 'var(--felt)';"
+        " document.body.append(s); const c = getComputedStyle(s).color; s.remove(); return c })()"
+    )
 
 
 def test_dark_theme_follows_the_system_and_can_be_chosen(browser: Browser, base_url: str) -> None:

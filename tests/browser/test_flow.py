@@ -23,7 +23,7 @@ def impasse_line() -> tuple[str, tuple[Move, ...]]:
         code = format_code(number)
         game, line = Game.new(code), []
         while game.status == "playing":
-            tops = {s: c for s in game.playable() if (c := game.top(s)) is not None}
+            tops = game.tops()
             move = legal_moves(tops)[-1]
             for s in move:
                 game.tap(s)

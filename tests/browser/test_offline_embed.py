@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import sys
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
@@ -16,11 +15,8 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Pag
 
 from tests.browser.conftest import BOOT_TIMEOUT, ROOT, open_game, wait_ready
 from tests.browser.table import Table
-
-sys.path.insert(0, str(ROOT / "tools"))
-
-import build_site
-from serve import header_rules, headers_for, serve_in_background
+from tools import build_site
+from tools.serve import header_rules, headers_for, serve_in_background
 
 READY = "document.documentElement.dataset.app === 'ready'"
 

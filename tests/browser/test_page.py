@@ -3,7 +3,6 @@ languages and remembered options."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,12 +10,9 @@ from playwright.sync_api import Browser, BrowserContext, Route, expect
 
 from halfmoon import Game
 from halfmoon.layout import PILES, RESERVE, SLOTS
-from tests.browser.conftest import BOOT_TIMEOUT, ROOT, SITE, open_game
+from tests.browser.conftest import BOOT_TIMEOUT, SITE, open_game
 from tests.browser.table import Table, engine_tops
-
-sys.path.insert(0, str(ROOT / "tools"))
-
-import build_site
+from tools import build_site
 
 VIEWPORTS = [(320, 480), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
 
@@ -109,6 +105,17 @@ def test_the_skeleton_shows_before_python_is_ready(browser: Browser, base_url: s
     page.wait_for_function("document.querySelectorAll('.back').length === 20")
     assert page.evaluate("document.documentElement.dataset.app") == "loading"
     expect(page.locator("#boot-status")).to_have_text("A preparar a mesa…")
+    # the loading line is ordinary text, not drawn as the start-up error would be
+    look = "el => [getComputedStyle(el).color, getComputedStyle(el).fontWeight]"
+    loading = page.locator("#boot-status").evaluate(look)
+    ink_dim = page.evaluate(
+        "(() => { const s = document.createElement('span'); s.style.color = 'var(--ink-dim)';"
+        " document.body.append(s); const c = getComputedStyle(s).color; s.remove(); return c })()"
+    )
+    assert loading == [ink_dim, "400"]
+    page.evaluate("document.getElementById('boot-status').classList.add('error')")
+    assert page.locator("#boot-status").evaluate(look) != loading  # the error style differs
+    page.evaluate("document.getElementById('boot-status').classList.remove('error')")
     assert page.locator("button[data-card]").count() == 0
     assert page.locator('[data-action="new"]').is_disabled()
     for route in release:
@@ -187,6 +194,44 @@ def test_language_of_the_page(
     context = browser.new_context(locale=locale)
     page = open_game(context, base_url, "#HM1-N-AAAAAAB", query)
     assert page.evaluate("document.documentElement.lang") == lang
+    expect(page.locator('[data-action="undo"]')).to_have_text(f"↶{undo}")
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "lang"),
+    [
+        ("?lang=english", "en"), ("?lang=English", "en"), ("?lang=EN-gb", "en"),
+        ("?lang=en_US", "en"), ("?lang=ingl%C3%AAs", "en"), ("?lang=portugu%C3%AAs", "pt"),
+        ("?lang=pt-BR", "pt"), ("?lang=klingon", "en"), ("?lang=", "en"),
+    ],
+)  # fmt: skip
+def test_every_spelling_of_lang_agrees_from_first_paint_to_play(
+    browser: Browser, base_url: str, query: str, lang: str
+) -> None:
+    """The loading screen (the start-up script) and the game (Python) choose the
+    language by one rule; an unknown value falls back to the browser's (English here)."""
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    held: list[Route] = []
+    page.route("**/engine.zip", lambda route: held.append(route))
+    page.goto(f"{base_url}/{query}#HM1-N-AAAAAAB")
+    page.wait_for_function(
+        "document.documentElement.dataset.app === 'loading' && "
+        "document.getElementById('boot-status').textContent !== ''"
+    )
+    loading = {"pt": "A preparar a mesa…", "en": "Setting the table…"}[lang]
+    expect(page.locator("#boot-status")).to_have_text(loading)
+    first = page.evaluate("document.documentElement.lang")
+    page.wait_for_timeout(200)
+    for route in held:
+        route.continue_()
+    page.unroute("**/engine.zip")
+    page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=BOOT_TIMEOUT)
+    assert (
+        first == page.evaluate("document.documentElement.lang") == {"pt": "pt-PT", "en": "en"}[lang]
+    )
+    undo = {"pt": "Anular", "en": "Undo"}[lang]
     expect(page.locator('[data-action="undo"]')).to_have_text(f"↶{undo}")
     context.close()
 

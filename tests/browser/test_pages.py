@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from halfmoon import Game
-from halfmoon.examples import IMPASSE, WON
-from halfmoon.guide import Frame, impasse_reason, position, replay, score_line
+from halfmoon.host.examples import IMPASSE, WON
+from halfmoon.host.guide import Frame, impasse_reason, position, replay, score_line
 from halfmoon.i18n import text
 from halfmoon.layout import SLOTS, place_caption
 from tests.browser.conftest import open_game, wait_ready
@@ -110,7 +110,7 @@ def test_stepping_by_keyboard_slider_move_list_and_play(
     expect(page.locator('#won [data-step-action="first"]')).to_be_disabled()
     expect(page.locator('#won [data-step-action="prev"]')).to_be_disabled()
     # keyboard: Tab to the diagram, then arrows, End and Home
-    page.locator("#won .button.primary").focus()
+    page.locator("#won a.button.primary").focus()
     page.keyboard.press("Tab")
     expect(page.locator("#won .stage")).to_be_focused()
     for _ in range(3):

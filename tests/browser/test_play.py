@@ -1,6 +1,6 @@
 """Playing by real taps: pairs, trios, selection, errors, placement help, undo/redo.
 
-Deal HM1-N-AAAAAAB (SPEC §3): tops P1…P12 = 8S QC KS 9H 6H 5H 2D 7S QD QS 10C 8H,
+Deal HM1-N-AAAAAAB (docs/deal-codes.md): tops P1…P12 = 8S QC KS 9H 6H 5H 2D 7S QD QS 10C 8H,
 reserve R1…R8 = 10H KH JH 10S JH AS 4D 7C.
 """
 

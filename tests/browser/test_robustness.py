@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon import CodeError, Game, parse_code
 from halfmoon.i18n import text
-from halfmoon.session import GAME_KEY, UNREADABLE_KEY
+from halfmoon.saved import KEYS
 from tests.browser.conftest import open_game, wait_ready
 from tests.browser.table import Table, engine_tops
 from tests.solver import legal_moves
@@ -142,7 +142,7 @@ def with_saved(browser: Browser, base_url: str, value: str, lang: str = "pt-PT")
     context = browser.new_context(locale=lang)
     context.add_init_script(
         f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
-        f" localStorage.setItem({json.dumps(GAME_KEY)}, {json.dumps(value)}); }}"
+        f" localStorage.setItem({json.dumps(KEYS['game'])}, {json.dumps(value)}); }}"
     )
     return open_game(context, base_url)
 
@@ -164,11 +164,11 @@ def test_a_bad_save_is_reported_kept_aside_and_play_goes_on(
 ) -> None:
     page = with_saved(browser, base_url, value)
     expect(page.locator('[data-role="message"]')).to_have_text(text("pt", "save.corrupt"))
-    assert page.evaluate(f"localStorage.getItem({json.dumps(UNREADABLE_KEY)})") == value
+    assert page.evaluate(f"localStorage.getItem({json.dumps(KEYS['unreadable'])})") == value
     table = Table(page)
     code = table.stat("code")
     game = Game.new(code)
-    tops = {s: c for s in game.playable() if (c := game.top(s)) is not None}
+    tops = game.tops()
     for slot in legal_moves(tops)[0]:
         table.tap(slot)
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
@@ -270,7 +270,7 @@ def test_random_play_in_the_page_matches_the_engine(desktop: BrowserContext, bas
         elif roll < 0.15:
             action = "redo"
         elif roll < 0.55 and game.status == "playing":
-            tops = {s: c for s in game.playable() if (c := game.top(s)) is not None}
+            tops = game.tops()
             move = rng.choice(legal_moves(tops))
             action = next((s for s in move if s not in game.selection), move[0])
         else:

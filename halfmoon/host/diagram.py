@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .i18n import card_label
-from .layout import GRID_COLUMNS, GRID_ROWS, POSITIONS, SLOTS, place_caption
+from ..i18n import card_label
+from ..layout import GRID_COLUMNS, GRID_ROWS, POSITIONS, SLOTS, place_caption
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 CELL = 8
 

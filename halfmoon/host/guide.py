@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card
+from ..cards import FACES, Card
+from ..game import Game
+from ..i18n import card_label, rank_label, text
+from ..layout import is_pile, place_number
+from ..rules import partner
+from ..view import PlaceView, table_view
 from .examples import Example
-from .game import Game
-from .i18n import card_label, rank_label, text
-from .layout import PILE_COUNT, slot_index
-from .view import PlaceView, table_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,10 +35,8 @@ class Frame:
 
 def from_place(slot: str, lang: str) -> str:
     """``do monte 8`` / ``from reserve R3``."""
-    index = slot_index(slot)
-    if index < PILE_COUNT:
-        return text(lang, "guide.from.pile", n=index + 1)
-    return text(lang, "guide.from.reserve", n=index - PILE_COUNT + 1)
+    kind = "guide.from.pile" if is_pile(slot) else "guide.from.reserve"
+    return text(lang, kind, n=place_number(slot))
 
 
 def _tops(game: Game, slots: tuple[str, ...]) -> list[Card]:
@@ -83,12 +82,12 @@ def _join(items: list[str], lang: str, last: str = "guide.and") -> str:
 def impasse_reason(game: Game, lang: str) -> str:
     """Why no move is left: the numbers in play and their missing partners, and the face
     rank(s) a trio would lack."""
-    cards = [c for s in game.playable() if (c := game.top(s)) is not None]
+    cards = list(game.tops().values())
     numbers = sorted({c.rank for c in cards if not c.is_face})
     faces = {c.rank for c in cards if c.is_face}
     label = {c.rank: rank_label(c, lang) for c in cards}
     if numbers:
-        partners = sorted({11 - n for n in numbers}, reverse=True)
+        partners = sorted({partner(n) for n in numbers}, reverse=True)
         ace = text(lang, "rank-short.1")
         parts = [
             text(
@@ -100,7 +99,7 @@ def impasse_reason(game: Game, lang: str) -> str:
         ]
     else:
         parts = [text(lang, "guide.impasse.no-numbers")]
-    missing = [text(lang, f"guide.face.{r}") for r in (11, 12, 13) if r not in faces]
+    missing = [text(lang, f"guide.face.{r}") for r in FACES if r not in faces]
     if len(missing) == 3:
         parts.append(text(lang, "guide.impasse.no-faces"))
     elif missing:
@@ -113,16 +112,15 @@ def impasse_reason(game: Game, lang: str) -> str:
 def uncovered_note(after: Game, move: tuple[str, ...], number: int, lang: str) -> str:
     """What a move left in view on the piles it touched (reserve places just empty)."""
     cards, emptied = [], []
-    for slot in move:
-        index = slot_index(slot)
-        if index >= PILE_COUNT:
-            continue
+    for slot in filter(is_pile, move):
         card = after.top(slot)
         if card is None:
-            emptied.append(str(index + 1))
+            emptied.append(str(place_number(slot)))
         else:
             cards.append(
-                text(lang, "guide.uncovered.card", card=card_label(card, lang), p=index + 1)
+                text(
+                    lang, "guide.uncovered.card", card=card_label(card, lang), p=place_number(slot)
+                )
             )
     parts = [text(lang, "guide.uncovered", n=number, what=_join(cards, lang))] if cards else []
     if emptied:
@@ -168,7 +166,7 @@ def replay(example: Example, lang: str) -> list[Frame]:
         )
         _play(game, move)
         note = uncovered_note(game, move, number, lang)
-        revealed = tuple(s for s in move if slot_index(s) < PILE_COUNT and game.top(s) is not None)
+        revealed = tuple(s for s in move if is_pile(s) and game.top(s) is not None)
     if game.status == "won":
         end = text(lang, "guide.won", moves=game.moves, score=game.score)
     elif game.status == "impasse":

@@ -6,10 +6,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .deal import random_code
+from ..deal import random_code
+from ..game import Game
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
 from .diagram import draw
-from .game import Game
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 
 class _Parser(argparse.ArgumentParser):

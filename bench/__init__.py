@@ -1,0 +1,1 @@
+"""Benchmarks that print figures (``make bench``, ``make bench-engine``); not tests."""

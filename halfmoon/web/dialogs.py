@@ -1,0 +1,137 @@
+"""The windows over the table: options, a deal code, statistics, the end of a game and
+the crash dialog.  Each shows what it is given and reports what the player chose; the
+decisions stay with the controller (:mod:`.app`) and the session."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..prefs import SWITCHES, Prefs
+from ..view import EndView
+from .dom import Handlers
+
+
+class Dialogs:
+    def __init__(self, document: Any, handlers: Handlers) -> None:
+        self.doc = document
+        self._option: Callable[[str, str | bool], None] = _ignore
+        self._code: Callable[[str], str | None] = _ignore
+        self._end: Callable[[str], None] = _ignore
+        self._reset_stats: Callable[[], dict[str, str]] = dict
+        self.field = document.getElementById("code-input")
+        self.code_error = document.getElementById("code-error")
+        for box in document.querySelectorAll("[data-option]"):
+            handlers.on(box, "change", self._changed)
+        handlers.on(document.getElementById("code-form"), "submit", self._submit_code)
+        for name, handler in (
+            ("cancel", lambda e: self.dialog("code").close()),
+            ("undo", lambda e: self._finish("undo")),
+            ("new", lambda e: self._finish("new")),
+            ("reset", lambda e: self._confirm_reset(True)),
+            ("reset-cancel", lambda e: self._confirm_reset(False)),
+            ("reset-yes", self._reset),
+        ):
+            for button in document.querySelectorAll(f'[data-dialog-action="{name}"]'):
+                handlers.on(button, "click", handler)
+
+    def connect(
+        self,
+        *,
+        option: Callable[[str, str | bool], None],
+        code: Callable[[str], str | None],
+        end: Callable[[str], None],
+        reset_stats: Callable[[], dict[str, str]],
+    ) -> None:
+        """Who hears an option changed (its name and value), a code typed (answering
+        what is wrong with it, or None), the end dialog's choice ("undo" or "new") and
+        a confirmed reset of the statistics (answering the values to show)."""
+        self._option, self._code, self._end = option, code, end
+        self._reset_stats = reset_stats
+
+    def dialog(self, name: str) -> Any:
+        return self.doc.getElementById(f"dialog-{name}")
+
+    def open(self, name: str) -> None:
+        self.dialog(name).showModal()
+
+    # ----------------------------------------------------------------- options
+    def show_options(self, prefs: Prefs, lang: str) -> None:
+        """Set every control of the options window to the player's choices."""
+        for name in SWITCHES:
+            self.doc.querySelector(f'[data-option="{name}"]').checked = prefs.switch(name)
+        self.doc.querySelector('[data-option="language"]').value = lang
+        self.doc.querySelector('[data-option="theme"]').value = prefs.theme
+
+    def _changed(self, event: Any) -> None:
+        control = event.target
+        name = str(control.dataset.option)
+        value = str(control.value) if name in ("language", "theme") else bool(control.checked)
+        self._option(name, value)
+
+    # -------------------------------------------------------------- deal codes
+    def open_code(self) -> None:
+        self.field.value = ""
+        self.field.removeAttribute("aria-invalid")
+        self.code_error.textContent = ""
+        self.open("code")
+        self.field.focus()
+
+    def _submit_code(self, event: Any) -> None:
+        event.preventDefault()
+        error = self._code(str(self.field.value))
+        if error is None:
+            self.dialog("code").close()
+        else:
+            self.field.setAttribute("aria-invalid", "true")
+            self.code_error.textContent = error
+
+    # -------------------------------------------------------------- statistics
+    def open_stats(self, values: dict[str, str]) -> None:
+        self._fill_stats(values)
+        self._confirm_reset(False)
+        self.open("stats")
+
+    def _fill_stats(self, values: dict[str, str]) -> None:
+        for name, value in values.items():
+            self.doc.querySelector(f'[data-stats="{name}"]').textContent = value
+
+    def _confirm_reset(self, asking: bool) -> None:
+        self.doc.getElementById("stats-confirm").hidden = not asking
+        self.doc.getElementById("stats-buttons").hidden = asking
+        target = "reset-cancel" if asking else "reset"
+        self.doc.querySelector(f'#dialog-stats [data-dialog-action="{target}"]').focus()
+
+    def _reset(self, event: Any) -> None:
+        self._fill_stats(self._reset_stats())
+        self._confirm_reset(False)
+
+    # ------------------------------------------------------------ end of game
+    def show_end(self, view: EndView) -> None:
+        dialog = self.dialog("end")
+        self.doc.getElementById("end-title").textContent = view.title
+        self.doc.getElementById("end-text").textContent = view.text
+        dialog.querySelector('[data-dialog-action="undo"]').hidden = not view.can_undo
+        dialog.dataset.end = view.ending
+        if not dialog.open:
+            dialog.showModal()
+
+    def _finish(self, choice: str) -> None:
+        self.dialog("end").close()
+        self._end(choice)
+
+    # ------------------------------------------------------------------ crash
+    def crash(self, title: str, words: str) -> None:
+        """Only the crash dialog stays open, with a way out (its Reload button is bound
+        in plain JavaScript, so it works even when Python no longer does)."""
+        self.doc.getElementById("crash-title").textContent = title
+        self.doc.getElementById("crash-text").textContent = words
+        for other in self.doc.querySelectorAll("dialog[open]"):
+            other.close()
+        crash = self.dialog("crash")
+        if not crash.open:
+            crash.showModal()
+
+
+def _ignore(*_: Any) -> None:
+    """What a room does before the controller is connected: nothing."""

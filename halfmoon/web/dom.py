@@ -1,0 +1,72 @@
+"""Small helpers at the Python–JavaScript border: look-ups that may find nothing, the
+page's clock, JavaScript objects from dicts, and Python functions handed to the browser
+as event handlers and timers."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import (  # type: ignore[import-not-found]
+    create_once_callable,
+    create_proxy,
+    jsnull,
+    to_js,
+)
+
+Handler = Callable[[Any], None]
+
+
+def absent(value: Any) -> bool:
+    """Whether a DOM look-up found nothing: JavaScript ``null`` reaches Python as
+    ``jsnull``, not ``None``, and ``undefined`` as ``None``."""
+    return value is None or value is jsnull
+
+
+def now() -> float:
+    """Milliseconds on the page's monotonic clock (``performance.now()``)."""
+    return float(js.performance.now())
+
+
+def js_object(data: dict[str, Any]) -> Any:
+    """A plain JavaScript object with the same fields."""
+    return to_js(data, dict_converter=js.Object.fromEntries)
+
+
+class Handlers:
+    """Python functions handed to the browser.  They stay alive for the page's lifetime,
+    and each runs guarded: an exception is logged and passed to :attr:`on_error` (the
+    crash dialog) instead of escaping into the page."""
+
+    def __init__(self) -> None:
+        self.on_error: Callable[[], None] = lambda: None
+        self._kept: list[Any] = []
+
+    def guard(self, handler: Handler) -> Handler:
+        def guarded(event: Any = None) -> None:
+            try:
+                handler(event)
+            except Exception:
+                js.console.error(traceback.format_exc())
+                self.on_error()
+
+        return guarded
+
+    def proxy(self, handler: Handler) -> Any:
+        """A JavaScript function that calls ``handler``, guarded, for as long as the page
+        lives."""
+        proxy = create_proxy(self.guard(handler))
+        self._kept.append(proxy)
+        return proxy
+
+    def on(self, target: Any, event: str, handler: Handler) -> None:
+        target.addEventListener(event, self.proxy(handler))
+
+    def every(self, ms: int, handler: Handler) -> None:
+        js.setInterval(self.proxy(handler), ms)
+
+    def later(self, ms: int, action: Callable[[], None]) -> None:
+        """Run ``action`` once, ``ms`` milliseconds from now."""
+        js.setTimeout(create_once_callable(self.guard(lambda _: action())), ms)

@@ -1,0 +1,50 @@
+"""Links: the address always shows the deal in play, a changed address opens what it
+names (the session decides what), and the deal's link can be copied."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from .dom import Handlers
+
+
+class Links:
+    def __init__(self, window: Any, handlers: Handlers) -> None:
+        self.win = window
+        self._pending: Any = None
+        self._changed: Callable[[str], None] = lambda fragment: None
+        handlers.on(window, "hashchange", lambda e: self._changed(str(window.location.hash or "")))
+
+    def connect(self, *, changed: Callable[[str], None]) -> None:
+        """Who hears that the address now names something else (its ``#`` fragment)."""
+        self._changed = changed
+
+    def show(self, code: str | None) -> None:
+        """Put the deal in play in the address bar (without a new history entry)."""
+        if code is None:
+            return
+        location = self.win.location
+        if location.hash != "#" + code:
+            url = str(location.pathname) + str(location.search) + "#" + code
+            self.win.history.replaceState(None, "", url)
+
+    def link(self, code: str) -> str:
+        """The link that opens ``code`` on this site."""
+        location = self.win.location
+        return str(location.origin) + str(location.pathname) + "#" + code
+
+    def copy(self, code: str, done: Callable[[bool, str], None]) -> None:
+        """Copy the deal's link; ``done(copied, link)`` is told how it went."""
+        link = self.link(code)
+
+        async def write() -> None:
+            try:
+                await self.win.navigator.clipboard.writeText(link)
+            except Exception:
+                done(False, link)
+            else:
+                done(True, link)
+
+        self._pending = asyncio.ensure_future(write())
