@@ -1,11 +1,13 @@
 # Entry point PyScript runs on the page: wire the game to the DOM.
+import js  # type: ignore[import-not-found]
+
+# Python runs: whatever fails from here on is not the network's fault (boot.js).
+js.document.documentElement.dataset.python = "running"
 try:
     from halfmoon.web.app import main
 except Exception:  # the engine could not even be imported: say so on the page
     import json
     import traceback
-
-    import js  # type: ignore[import-not-found]
 
     js.console.error(traceback.format_exc())
     root = js.document.documentElement

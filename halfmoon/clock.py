@@ -4,7 +4,10 @@ on any monotonic scale, e.g. ``performance.now()``), so the engine stays determi
 
 from __future__ import annotations
 
-import math
+from typing import Final
+
+MAX_ELAPSED_MS: Final = (100 * 3600 - 1) * 1000
+"""The clock stops counting at 99:59:59, so its time always fits the bar."""
 
 
 class Clock:
@@ -13,8 +16,8 @@ class Clock:
     __slots__ = ("_accumulated", "_since")
 
     def __init__(self, elapsed_ms: float = 0.0) -> None:
-        if not math.isfinite(elapsed_ms) or elapsed_ms < 0:
-            raise ValueError("elapsed time must be a finite number ≥ 0")
+        if not 0 <= elapsed_ms <= MAX_ELAPSED_MS:  # false for NaN; exact for any int
+            raise ValueError("elapsed time must be a number from 0 to 99:59:59")
         self._accumulated = float(elapsed_ms)
         self._since: float | None = None
 
@@ -30,14 +33,14 @@ class Clock:
     def stop(self, now: float) -> None:
         """Stop at ``now``, keeping the time run so far (no effect if stopped)."""
         if self._since is not None:
-            self._accumulated += max(0.0, now - self._since)
+            self._accumulated = self.elapsed(now)
             self._since = None
 
     def elapsed(self, now: float | None = None) -> float:
         """Milliseconds played; a running clock needs ``now`` to be read exactly."""
         if self._since is None or now is None:
             return self._accumulated
-        return self._accumulated + max(0.0, now - self._since)
+        return min(MAX_ELAPSED_MS, self._accumulated + max(0.0, now - self._since))
 
 
 def format_time(elapsed_ms: float) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Final
 
 from .cards import Card
@@ -28,6 +29,37 @@ cut at the first ``-`` or ``_`` (so ``pt-BR``, ``EN_gb`` and ``English`` count).
 ``?lang=`` value, a stored choice and the browser's own preferences all go through this
 one table, here and in the page's start-up script (the build hands it the same table)."""
 SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """Words to show in whichever language the page is in when they are shown: a
+    catalogue key and its values, kept unrendered so that a change of language can say
+    them again.  A value that is a :class:`Card` or a Phrase is put in that language
+    too (a card by its name)."""
+
+    key: str
+    values: tuple[tuple[str, object], ...] = ()
+
+    def text(self, lang: str) -> str:
+        return text(lang, self.key, **{name: _word(v, lang) for name, v in self.values})
+
+
+def phrase(key: str, **values: object) -> Phrase:
+    return Phrase(key, tuple(values.items()))
+
+
+def say(phrases: Iterable[Phrase], lang: str) -> str:
+    """Phrases in ``lang``, one after the other."""
+    return " ".join(p.text(lang) for p in phrases)
+
+
+def _word(value: object, lang: str) -> object:
+    if isinstance(value, Phrase):
+        return value.text(lang)
+    if isinstance(value, Card):
+        return card_name(value, lang)
+    return value
 
 
 def text(lang: str, key: str, **params: object) -> str:

@@ -1,24 +1,34 @@
-"""One player's session: the game, the options, the language, and what to tell them.
+"""One player's session: the game in play, the options, the language, and what to tell
+them.
 
 This is the game manager of the web page, with no browser in it: the page's rooms turn
 clicks into calls here and copy the resulting views and :class:`Feedback` onto the page.
-Time is always passed in (``now``, in milliseconds).
+Time is always passed in: ``now`` in milliseconds on the page's monotonic clock (for the
+game clock), and wall-clock milliseconds from :attr:`Session.wall` (for what is saved).
+
+A session plays one deal at a time, but no deal is ever thrown away: the plays of other
+deals are kept (:class:`Library`), and opening a deal again, by a link, Back, Forward or
+its code, resumes its play where it was left.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from .clock import format_time
-from .deal import CodeError
+from .deal import CodeError, canonical_code
 from .game import Game, Removal, Status
-from .i18n import DEFAULT_LANGUAGE, card_name, text
+from .i18n import DEFAULT_LANGUAGE, Phrase, phrase, say
 from .links import read_link
 from .prefs import Prefs
-from .stats import Stats
-from .view import Counters, EndView, PlaceView, counters, end_title, end_view, table_view
+from .saved import Play
+from .stats import Count
+from .view import Counters, EndView, PlaceView, counters, end_view, table_view
 
 Dialog = Literal["won", "impasse"]
 EventType = Literal["ready", "move", "undo", "won", "impasse", "new"]
@@ -26,145 +36,231 @@ EventType = Literal["ready", "move", "undo", "won", "impasse", "new"]
 
 @dataclass
 class Feedback:
-    """What the page should do after an action, beyond showing the new state."""
+    """What the page should do after an action, beyond showing the new state: say
+    something (:attr:`said`, in the page's language: :attr:`message`), open the end
+    dialog, tell an embedding page, count in the statistics, save, and (``deal``) show
+    another deal in the address."""
 
-    message: str = ""
+    said: tuple[Phrase, ...] = ()
+    lang: str = DEFAULT_LANGUAGE
     dialog: Dialog | None = None
     events: list[EventType] = field(default_factory=list)
     removed: tuple[str, ...] = ()
     save: bool = False
+    counts: list[Count] = field(default_factory=list)
+    deal: bool = False
+    left: Play | None = None  # the play just left for another deal, to save as it is
+
+    @property
+    def message(self) -> str:
+        return say(self.said, self.lang)
+
+
+class Library(Protocol):
+    """Where the plays of every deal are kept: the browser's storage on the page."""
+
+    def find(self, code: str) -> Play | None:
+        """The kept play of the deal ``code``, if there is one."""
+
+
+def new_id() -> str:
+    """A fresh identifier for a play (from the operating system's random source, which
+    stays random in an interpreter restored from a snapshot)."""
+    return os.urandom(6).hex()
+
+
+def wall_ms() -> float:
+    return time.time() * 1000
+
+
+def code_error(error: CodeError) -> Phrase:
+    """What is wrong with a deal code, in words for the player."""
+    return phrase(f"code.error.{error.reason}")
 
 
 def code_error_text(error: CodeError, lang: str) -> str:
-    return text(lang, f"code.error.{error.reason}")
+    return code_error(error).text(lang)
 
 
 class Session:
-    """The game in progress plus the player's options and language."""
+    """The play in progress plus the player's options and language."""
 
     def __init__(
         self,
-        game: Game,
+        play: Play | Game,
         prefs: Prefs,
         lang: str = DEFAULT_LANGUAGE,
-        stats: Stats | None = None,
+        library: Library | None = None,
+        *,
+        wall: Callable[[], float] = wall_ms,
+        make_id: Callable[[], str] = new_id,
     ) -> None:
-        self.game = game
+        self.wall = wall
+        self.make_id = make_id
+        self.play = play if isinstance(play, Play) else self.fresh(play)
         self.prefs = prefs
         self.lang = lang
-        self.stats = stats if stats is not None else Stats()
-        self.unreadable_save: str | None = None  # a save that could not be loaded
+        self.library = library
+
+    @property
+    def game(self) -> Game:
+        return self.play.game
+
+    def fresh(self, game: Game) -> Play:
+        """A new play of ``game``, begun now."""
+        now = self.wall()
+        return Play(game, self.make_id(), begun=now, saved=now)
 
     # ------------------------------------------------------------------ start-up
     @classmethod
     def start(
         cls,
         *,
-        saved_game: str | None,
+        last: Play | None,
+        library: Library,
         prefs: Prefs,
         fragment: str,
         lang: str,
-        stats: Stats | None = None,
-    ) -> tuple[Session, str]:
-        """The session a page opens with, and a notice for the player ('' if none).
+        wall: Callable[[], float] = wall_ms,
+        make_id: Callable[[], str] = new_id,
+    ) -> tuple[Session, tuple[Phrase, ...]]:
+        """The session a page opens with, and what to tell the player (if anything).
 
-        The address decides as a link does later (:meth:`follow_link`): a link to the
-        saved deal resumes it; a link to another deal starts that deal; an invalid link
-        is explained and the saved game (or a new one) goes on.
+        The address decides as a link does later (:meth:`follow_link`): a link to a deal
+        resumes its kept play or starts it; an invalid link is explained and the play
+        saved last (or a new deal) goes on.  No link: the play saved last.
         """
-        notices: list[str] = []
-        saved: Game | None = None
-        unreadable: str | None = None
-        if saved_game:
-            try:
-                saved = Game.from_dict(json.loads(saved_game))
-            except (ValueError, RecursionError):
-                notices.append(text(lang, "save.corrupt"))
-                unreadable = saved_game
+
+        def begin(game: Game) -> Play:
+            now = wall()
+            return Play(game, make_id(), begun=now, saved=now)
+
+        notice: tuple[Phrase, ...] = ()
         target = read_link(fragment)
         if isinstance(target, CodeError):
-            notices.append(_link_invalid(target, lang))
+            notice = (_link_invalid(target),)
             target = None
-        if target is not None and (saved is None or saved.code != target):
-            game = Game.new(target)
+        if target is not None:
+            play = library.find(target) or begin(Game.new(target))
         else:
-            game = saved or Game.new()
-        session = cls(game, prefs, lang, stats)
-        if game is not saved:
-            session.stats.new_game()
-        session.unreadable_save = unreadable
-        return session, " ".join(notices)
+            play = last or begin(Game.new())
+        return cls(play, prefs, lang, library, wall=wall, make_id=make_id), notice
 
     # ------------------------------------------------------------------- actions
     def tap(self, slot: str, now: float) -> Feedback:
         before = self.game.status
         result = self.game.tap(slot, now)
-        feedback = Feedback()
+        feedback = self._feedback()
         if result.outcome == "ignored":
             return feedback
         if result.error is not None and self.prefs.errors:
-            feedback.message = text(self.lang, f"error.{result.error}")
+            feedback.said = (phrase(f"error.{result.error}"),)
         feedback.save = True
         if result.removal is not None:
             feedback.removed = result.removal.slots
             feedback.events.append("move")
-            feedback.message = self._removed_text(result.removal)
-            self.stats.observe(self.game, self.game.elapsed(now))
+            feedback.said = (self._removed(result.removal),)
+            feedback.counts = self._count(now)
             self._ending(before, feedback)
         return feedback
 
-    def _removed_text(self, removal: Removal) -> str:
-        names = [card_name(c, self.lang) for c in removal.cards]
-        key = "announce.pair" if len(names) == 2 else "announce.trio"
-        return text(self.lang, key, score=self.game.score, **dict(zip("abc", names)))
+    def _feedback(self, *said: Phrase, **fields: Any) -> Feedback:
+        return Feedback(said=said, lang=self.lang, **fields)
+
+    def _removed(self, removal: Removal) -> Phrase:
+        key = "announce.pair" if len(removal.cards) == 2 else "announce.trio"
+        return phrase(key, score=self.game.score, **dict(zip("abc", removal.cards)))
+
+    def _count(self, now: float) -> list[Count]:
+        """What the statistics have not counted of this play yet: its first removal
+        (played) and its last (won), each once, whatever is undone in between."""
+        play, counts = self.play, []
+        if self.game.moves and not play.played:
+            play.played = True
+            counts.append(Count("played"))
+        if self.game.status == "won" and not play.won:
+            play.won = True
+            counts.append(Count("won", self.game.elapsed(now)))
+        return counts
 
     def undo(self, now: float) -> Feedback:
         if not self.game.undo(now):
-            return Feedback()
-        message = text(self.lang, "announce.undo", score=self.game.score)
-        return Feedback(message=message, events=["undo"], save=True)
+            return self._feedback()
+        said = phrase("announce.undo", score=self.game.score)
+        return self._feedback(said, events=["undo"], save=True)
 
     def redo(self, now: float) -> Feedback:
         before = self.game.status
         if not self.game.redo(now):
-            return Feedback()
-        message = text(self.lang, "announce.redo", score=self.game.score)
-        feedback = Feedback(message=message, events=["move"], save=True)
-        self.stats.observe(self.game, self.game.elapsed(now))
+            return self._feedback()
+        said = phrase("announce.redo", score=self.game.score)
+        feedback = self._feedback(said, events=["move"], save=True, counts=self._count(now))
         self._ending(before, feedback)
         return feedback
 
     def new_game(self, now: float, code: str | None = None) -> Feedback:
-        """Start a deal (random when ``code`` is None).  An invalid code raises
-        :class:`~halfmoon.deal.CodeError` and leaves the game as it was."""
-        game = Game.new(code)
-        self.game = game
-        self.stats.new_game()
-        message = text(self.lang, "announce.new", code=game.code)
-        feedback = Feedback(message=message, events=["new"], save=True)
-        if game.status == "impasse":
-            feedback.dialog = "impasse"
-            feedback.events.append("impasse")
-        return feedback
+        """Play the deal ``code`` (its kept play, resumed, or a fresh one), or a new
+        random deal when ``code`` is None.  An invalid code raises
+        :class:`~halfmoon.deal.CodeError` and changes nothing; the deal in play changes
+        nothing either."""
+        if code is None:
+            return self._switch(self.fresh(Game.new()), now, resumed=False)
+        canonical = canonical_code(code)
+        if canonical == self.game.code:
+            return self._feedback(phrase("announce.same", code=canonical))
+        kept = self.library.find(canonical) if self.library is not None else None
+        if kept is not None:
+            return self._switch(kept, now, resumed=True)
+        return self._switch(self.fresh(Game.new(canonical)), now, resumed=False)
 
     def follow_link(self, fragment: str, now: float) -> Feedback:
-        """The address changed to ``fragment``: a link to another deal starts it, a link
-        to the deal in play (in any case or encoding) changes nothing, an invalid one is
-        explained and the game goes on."""
+        """The address changed to ``fragment`` (a link, Back or Forward): another deal
+        is resumed or started, the deal in play (in any case or encoding) changes
+        nothing, an invalid link is explained and the game goes on."""
         target = read_link(fragment)
         if isinstance(target, CodeError):
-            return Feedback(message=_link_invalid(target, self.lang))
+            return self._feedback(_link_invalid(target))
         if target is None or target == self.game.code:
-            return Feedback()
+            return self._feedback()
         return self.new_game(now, target)
+
+    def _switch(self, play: Play, now: float, *, resumed: bool) -> Feedback:
+        """Leave the play in progress (kept as it is) for ``play``."""
+        leaving, counts = self.play, self._leaving()
+        self.game.pause(now)
+        self.play = play
+        play.game.resume(now)
+        said = phrase("announce.resumed" if resumed else "announce.new", code=play.code)
+        feedback = self._feedback(said, events=["new"], save=True, counts=counts, deal=True)
+        feedback.left = leaving
+        if play.game.status != "playing":
+            feedback.dialog = "won" if play.game.status == "won" else "impasse"
+            feedback.events.append(play.game.status)
+        return feedback
+
+    def _leaving(self) -> list[Count]:
+        """Leaving a game that was played and not won ends the streak of wins."""
+        return [Count("left")] if self.play.played and not self.play.won else []
+
+    def adopt(self, newer: Play, now: float, *, visible: bool = True) -> Feedback:
+        """Another tab went on with this deal: show its newer play instead (quietly when
+        only its clock moved on)."""
+        moved = _position(newer.game) != _position(self.game)
+        self.game.pause(now)
+        self.play = newer
+        if visible:
+            newer.game.resume(now)
+        feedback = self._feedback(phrase("announce.elsewhere")) if moved else self._feedback()
+        if newer.game.status != "playing":
+            feedback.dialog = "won" if newer.game.status == "won" else "impasse"
+        return feedback
 
     def _ending(self, before: Status, feedback: Feedback) -> None:
         status = self.game.status
         if status != before and status in ("won", "impasse"):
             feedback.dialog = "won" if status == "won" else "impasse"
             feedback.events.append(status)
-            title = end_title(feedback.dialog, self.lang)
-            feedback.message = f"{feedback.message} {title}".strip()
+            feedback.said = (*feedback.said, phrase(f"end.{status}.title"))
 
     # -------------------------------------------------------------- presentation
     def table(self) -> dict[str, PlaceView]:
@@ -194,5 +290,12 @@ class Session:
         return json.dumps(self.game.to_dict(now), separators=(",", ":"))
 
 
-def _link_invalid(error: CodeError, lang: str) -> str:
-    return text(lang, "code.link-invalid", reason=code_error_text(error, lang))
+def _position(game: Game) -> dict[str, Any]:
+    """What a player sees of a game, all but its clock."""
+    data = game.to_dict()
+    del data["clock"]
+    return data
+
+
+def _link_invalid(error: CodeError) -> Phrase:
+    return phrase("code.link-invalid", reason=code_error(error))

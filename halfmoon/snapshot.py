@@ -16,11 +16,11 @@ removals, which proves they are legal for the deal.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from .clock import MAX_ELAPSED_MS
 from .layout import PILE_COUNT, RESERVE_COUNT, SLOT_INDEX
 
 FORMAT: Final = "halfmoon-game"
@@ -133,8 +133,8 @@ def decode(data: object) -> Snapshot:
     elapsed, started = clock["elapsed_ms"], clock["started"]
     if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)):
         raise SnapshotError("clock.elapsed_ms must be a number")
-    if not math.isfinite(elapsed) or elapsed < 0:
-        raise SnapshotError("clock.elapsed_ms must be finite and not negative")
+    if not 0 <= elapsed <= MAX_ELAPSED_MS:  # false for NaN; ints of any size compare exactly
+        raise SnapshotError("clock.elapsed_ms must lie between 0 and 99:59:59")
     if not isinstance(started, bool):
         raise SnapshotError("clock.started must be true or false")
     return Snapshot(

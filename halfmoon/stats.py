@@ -2,16 +2,29 @@
 
 A game counts as played once its first removal is made, and as won once, when its last
 card goes (undoing a win and winning again does not count it twice).  The streak is the
-number of games won in a row; it ends when a played game is left unwon for a new one.
+number of games won in a row; it ends when a played game is left unwon for another deal.
+
+The counting is a list of :class:`Count` events, which the page applies to the stored
+figures one by one (read, count, write), so that games played at the same time in two
+tabs are each counted, exactly once.  Whether a game has been counted yet is kept with
+the game itself (:class:`halfmoon.saved.Play`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Literal
 
-if TYPE_CHECKING:
-    from .game import Game
+CountKind = Literal["played", "won", "left"]
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """Something that changes the statistics: a game played (its first removal), won
+    (its last removal, in ``time_ms`` of play), or left unwon for another deal."""
+
+    kind: CountKind
+    time_ms: float = 0.0
 
 
 @dataclass
@@ -21,40 +34,20 @@ class Stats:
     best_time_ms: float | None = None
     streak: int = 0
     best_streak: int = 0
-    current_played: bool = False  # the game in progress has been counted as played
-    current_won: bool = False  # ... and as won
 
     @property
     def win_rate(self) -> int | None:
         """Percentage of played games won (rounded), or None before any game."""
         return round(100 * self.won / self.played) if self.played else None
 
-    def new_game(self) -> None:
-        """A new deal replaces the game in progress."""
-        if self.current_played and not self.current_won:
-            self.streak = 0
-        self.current_played = self.current_won = False
-
-    def observe(self, game: Game, elapsed_ms: float) -> bool:
-        """Count what the game in progress has reached; True if anything changed."""
-        changed = False
-        if game.moves > 0 and not self.current_played:
-            self.current_played = True
+    def count(self, event: Count) -> None:
+        if event.kind == "played":
             self.played += 1
-            changed = True
-        if game.status == "won" and not self.current_won:
-            self.current_won = True
+        elif event.kind == "won":
             self.won += 1
             self.streak += 1
             self.best_streak = max(self.best_streak, self.streak)
-            if self.best_time_ms is None or elapsed_ms < self.best_time_ms:
-                self.best_time_ms = elapsed_ms
-            changed = True
-        return changed
-
-    def reset(self) -> None:
-        """Forget every game, keeping whether the game in progress was counted (so it
-        is not counted again)."""
-        played, won = self.current_played, self.current_won
-        self.__init__()  # type: ignore[misc]
-        self.current_played, self.current_won = played, won
+            if self.best_time_ms is None or event.time_ms < self.best_time_ms:
+                self.best_time_ms = event.time_ms
+        else:
+            self.streak = 0

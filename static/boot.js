@@ -93,10 +93,12 @@ async function start() {
   await import("../vendor/pyscript/core.js");
 }
 
-// A start-up step that fails inside PyScript (a file lost by the network, a damaged
-// download) rejects a promise nobody awaits: say so instead of "loading" forever.
+// A start-up step that fails inside PyScript rejects a promise nobody awaits: say so
+// instead of "loading" forever.  Before Python runs, the cause is a file lost or
+// damaged on its way (the network); once main.py runs it is not, and the message must
+// not send the player to check a connection that works.
 window.addEventListener("unhandledrejection", () => {
-  if (root.dataset.app === "loading") fail("app.error.load");
+  if (root.dataset.app === "loading") fail(root.dataset.python ? "app.error" : "app.error.load");
 });
 
 // The crash dialog's button must work even when Python no longer does.

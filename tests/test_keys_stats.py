@@ -8,8 +8,17 @@ from halfmoon import Game
 from halfmoon.keys import fallback, first, last, neighbour, shortcut, target
 from halfmoon.layout import SLOTS
 from halfmoon.prefs import Prefs
-from halfmoon.saved import read_prefs, read_stats, write_prefs, write_stats
-from halfmoon.session import Session
+from halfmoon.safejson import Invalid
+from halfmoon.saved import (
+    Play,
+    read_play,
+    read_prefs,
+    read_stats,
+    write_play,
+    write_prefs,
+    write_stats,
+)
+from halfmoon.session import Feedback, Session
 from halfmoon.stats import Stats
 from halfmoon.view import stats_view
 from tests.positions import position
@@ -94,108 +103,113 @@ def test_shortcuts(key: str, mods: dict[str, bool], action: str | None) -> None:
 
 
 # --------------------------------------------------------------------- stats
-def win(stats: Stats, code: str = "HM1-N-AAAAAAA", undo_after: bool = False) -> Game:
+class Shelf:
+    """A library in memory: what the browser's storage is to the page."""
+
+    def __init__(self) -> None:
+        self.plays: dict[str, Play] = {}
+
+    def find(self, code: str) -> Play | None:
+        return self.plays.get(code)
+
+
+def count(stats: Stats, feedback: Feedback) -> list[str]:
+    """Apply what an action counted, as the page does; the kinds counted."""
+    for event in feedback.counts:
+        stats.count(event)
+    return [event.kind for event in feedback.counts]
+
+
+def win(stats: Stats, session: Session, code: str, undo_after: bool = False) -> None:
     line = solve_code(code)
     assert line is not None
-    game = Game.new(code)
-    stats.new_game()
+    count(stats, session.new_game(0, code))
     for i, move in enumerate(line):
         for s in move:
-            game.tap(s, now=1000.0 * i)
-        stats.observe(game, game.elapsed(1000.0 * i))
+            count(stats, session.tap(s, now=1000.0 * i))
     if undo_after:
-        game.undo(now=1e6)
-        stats.observe(game, game.elapsed(1e6))
-        game.redo(now=1e6 + 10)
-        stats.observe(game, game.elapsed(1e6 + 10))
-    return game
+        count(stats, session.undo(now=1e6))
+        count(stats, session.redo(now=1e6 + 10))
 
 
 def test_a_game_is_played_at_its_first_removal_not_before() -> None:
-    stats = Stats()
-    game = position(P1="4S", P2="7S", P3="5S", P4="6S")
-    stats.new_game()
-    game.tap("P1")
-    assert not stats.observe(game, 0) and stats.played == 0
-    game.tap("P2")
-    assert stats.observe(game, 0) and stats.played == 1
-    game.undo()
-    assert not stats.observe(game, 0) and stats.played == 1
+    stats, session = Stats(), Session(position(P1="4S", P2="7S", P3="5S", P4="6S"), Prefs())
+    assert count(stats, session.tap("P1", 0)) == [] and stats.played == 0
+    assert count(stats, session.tap("P2", 0)) == ["played"] and stats.played == 1
+    assert count(stats, session.undo(0)) == [] and count(stats, session.redo(0)) == []
+    assert stats.played == 1
 
 
 def test_a_win_counts_once_even_after_undo_and_redo() -> None:
     stats = Stats()
-    win(stats, undo_after=True)
+    win(stats, Session(Game.new("HM1-N-AAAAAAB"), Prefs()), "HM1-N-AAAAAAA", undo_after=True)
     assert (stats.played, stats.won, stats.streak, stats.best_streak) == (1, 1, 1, 1)
     assert stats.best_time_ms == 47_000
     assert stats.win_rate == 100
 
 
 def test_streaks_and_abandoned_games() -> None:
-    stats = Stats()
-    win(stats)
-    win(stats, "HM1-N-AAAAAAB")
+    stats, session = Stats(), Session(Game.new("HM1-N-AAAAAAD"), Prefs(), "pt", Shelf())
+    win(stats, session, "HM1-N-AAAAAAA")
+    win(stats, session, "HM1-N-AAAAAAB")
     assert (stats.streak, stats.best_streak) == (2, 2)
-    game = Game.new("HM1-N-AAAAAAC")  # played, then left unwon: the streak ends
-    stats.new_game()
-    game.tap("P5"), game.tap("P6")
+    count(stats, session.new_game(0, "HM1-N-AAAAAAC"))
     line = solve_code("HM1-N-AAAAAAC")
     assert line is not None
-    game = Game.new("HM1-N-AAAAAAC")
-    for s in line[0]:
-        game.tap(s)
-    stats.observe(game, 0)
-    stats.new_game()
+    for s in line[0]:  # played, then left unwon for another deal: the streak ends
+        count(stats, session.tap(s, 0))
+    assert count(stats, session.new_game(0)) == ["left"]
     assert (stats.played, stats.won, stats.streak, stats.best_streak) == (3, 2, 0, 2)
     assert stats.win_rate == 67
-    stats.new_game()  # an unplayed game left behind changes nothing
+    assert count(stats, session.new_game(0)) == []  # an unplayed game left changes nothing
     assert (stats.played, stats.streak) == (3, 0)
 
 
 def test_stats_survive_storage_and_refuse_nonsense() -> None:
     stats = Stats()
-    win(stats)
+    win(stats, Session(Game.new("HM1-N-AAAAAAB"), Prefs()), "HM1-N-AAAAAAA")
     assert read_stats(write_stats(stats)) == stats
     for bad in (
-        None,
         "",
         "{",
         "[]",
-        '{"played": -1}',
-        '{"played": 1, "won": 5}',
-        '{"played": "9"}',
+        '{"played": -1, "won": 0, "streak": 0, "best_streak": 0, "best_time_ms": null}',
+        '{"played": 1, "won": 5, "streak": 0, "best_streak": 0, "best_time_ms": null}',
+        '{"played": "9", "won": 0, "streak": 0, "best_streak": 0, "best_time_ms": null}',
+        '{"played": 1, "won": 1, "streak": 2, "best_streak": 2, "best_time_ms": null}',
+        '{"played": 2, "won": 1}',
     ):
-        assert read_stats(bad).played in (0,)
+        with pytest.raises(Invalid):
+            read_stats(bad)
 
 
-def test_reset_keeps_the_game_in_progress_counted() -> None:
-    stats = Stats()
-    win(stats)
-    stats.reset()
-    assert (stats.played, stats.won, stats.best_time_ms, stats.current_won) == (0, 0, None, True)
+def test_a_reset_does_not_count_the_game_in_progress_again() -> None:
+    stats, session = Stats(), Session(Game.new("HM1-N-AAAAAAB"), Prefs())
+    win(stats, session, "HM1-N-AAAAAAA")
+    stats = Stats()  # the player resets the statistics
+    assert count(stats, session.undo(1)) + count(stats, session.redo(2)) == []
+    assert (stats.played, stats.won) == (0, 0)
 
 
-def test_session_feeds_the_stats_and_a_reload_does_not_recount() -> None:
+def test_a_reload_does_not_count_a_game_again() -> None:
     stats = Stats()
     session, _ = Session.start(
-        saved_game=None, prefs=Prefs(), fragment="#HM1-N-AAAAAAB", lang="pt", stats=stats
+        last=None, library=Shelf(), prefs=Prefs(), fragment="#HM1-N-AAAAAAB", lang="pt"
     )
-    session.tap("P5", 0), session.tap("P6", 1)
+    count(stats, session.tap("P5", 0)), count(stats, session.tap("P6", 1))
     assert stats.played == 1
-    saved = session.snapshot_json(2)
+    kept = read_play(write_play(session.play, 1000), "HM1-N-AAAAAAB")
+    shelf = Shelf()
+    shelf.plays[kept.code] = kept
     again, _ = Session.start(
-        saved_game=saved,
-        prefs=Prefs(),
-        fragment="#HM1-N-AAAAAAB",
-        lang="pt",
-        stats=read_stats(write_stats(stats)),
+        last=None, library=shelf, prefs=Prefs(), fragment="#HM1-N-AAAAAAB", lang="pt"
     )
-    again.tap("P2", 3), again.tap("P3", 4), again.tap("R3", 5)
-    assert again.stats.played == 1
-    other, _ = Session.start(
-        saved_game=saved, prefs=Prefs(), fragment="#HM1-N-AAAAAAC", lang="pt", stats=again.stats
-    )
-    assert other.stats.streak == 0 and not other.stats.current_played
+    assert again.game.moves == 1
+    for slot in ("P2", "P3", "R3"):
+        count(stats, again.tap(slot, 3))
+    assert stats.played == 1
+    assert count(stats, again.new_game(4, "HM1-N-AAAAAAC")) == ["left"]
+    assert stats.streak == 0
 
 
 # ------------------------------------------------------------- announcements
@@ -229,7 +243,7 @@ def test_the_statistics_dialog_shows_words_and_figures() -> None:
         "played": "0", "won": "0", "rate": "—", "best-time": "—", "streak": "0",
         "best-streak": "0",
     }  # fmt: skip
-    win(stats)
+    win(stats, Session(Game.new("HM1-N-AAAAAAB"), Prefs()), "HM1-N-AAAAAAA")
     en = stats_view(stats, "en")
     assert (en["played"], en["won"], en["rate"], en["best-time"]) == ("1", "1", "100%", "0:47")
     assert stats_view(stats, "pt")["rate"] == "100 %"

@@ -3,30 +3,45 @@ feedback after actions, preferences, and what each place shows."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from halfmoon import Game
-from halfmoon.i18n import text
+from halfmoon.i18n import say
 from halfmoon.links import code_from_hash
 from halfmoon.prefs import Prefs
-from halfmoon.saved import read_prefs, write_prefs
+from halfmoon.safejson import Invalid
+from halfmoon.saved import Play, read_prefs, write_prefs
 from halfmoon.session import Session
 from halfmoon.view import table_view
+from tests.solver import legal_moves
 
 CODE = "HM1-N-AAAAAAB"
 
 
-def saved(code: str = CODE, pairs: int = 1) -> str:
+class Shelf:
+    """A library in memory: what the browser's storage is to the page."""
+
+    def __init__(self, *plays: Play) -> None:
+        self.plays = {play.code: play for play in plays}
+
+    def find(self, code: str) -> Play | None:
+        return self.plays.get(code)
+
+
+def saved(code: str = CODE) -> Play:
+    """A kept play of ``code`` with one move made."""
     game = Game.new(code)
-    if pairs:
-        game.tap("P5"), game.tap("P6")
-    return json.dumps(game.to_dict())
+    for slot in legal_moves(game.tops())[0]:
+        game.tap(slot)
+    return Play(game, "a1", begun=1.0, saved=2.0, rev=3, played=True)
 
 
-def start(save: str | None, fragment: str, lang: str = "pt") -> tuple[Session, str]:
-    return Session.start(saved_game=save, prefs=Prefs(), fragment=fragment, lang=lang)
+def start(last: Play | None, fragment: str, lang: str = "pt", *others: Play) -> tuple[Session, str]:
+    shelf = Shelf(*([last] if last else []), *others)
+    session, said = Session.start(
+        last=last, library=shelf, prefs=Prefs(), fragment=fragment, lang=lang
+    )
+    return session, say(said, lang)
 
 
 def test_a_link_to_the_saved_deal_resumes_it() -> None:
@@ -34,15 +49,19 @@ def test_a_link_to_the_saved_deal_resumes_it() -> None:
     assert (session.game.code, session.game.moves, notice) == (CODE, 1, "")
 
 
-def test_a_link_to_another_deal_starts_it() -> None:
+def test_a_link_to_another_deal_starts_it_or_resumes_its_kept_game() -> None:
     session, notice = start(saved(), "#HM1-N-AAAAAAC")
     assert (session.game.code, session.game.moves, notice) == ("HM1-N-AAAAAAC", 0, "")
+    kept = saved("HM1-N-AAAAAAC")
+    session, notice = start(saved(), "#HM1-N-AAAAAAC", "pt", kept)
+    assert session.play is kept and session.game.moves == 1
 
 
 def test_no_link_resumes_the_saved_game_or_deals_a_new_one() -> None:
     assert start(saved(), "")[0].game.moves == 1
     session, notice = start(None, "")
     assert session.game.code is not None and session.game.moves == 0 and notice == ""
+    assert session.play.id and session.play.rev == 0 and not session.play.played
 
 
 def test_an_invalid_link_is_explained_and_the_saved_game_stays() -> None:
@@ -52,16 +71,40 @@ def test_an_invalid_link_is_explained_and_the_saved_game_stays() -> None:
         assert notice.startswith("A ligação aberta não tem um código de partida válido")
 
 
-def test_a_corrupt_save_is_reported_and_play_goes_on() -> None:
-    for bad in ("{", "[]", json.dumps({"format": "halfmoon-game", "version": 9}), "null"):
-        session, notice = start(bad, "#" + CODE, "en")
-        assert session.game.code == CODE and session.game.moves == 0
-        assert notice == text("en", "save.corrupt")
-
-
 def test_percent_encoded_links_are_decoded() -> None:
     assert code_from_hash("#HM1-N-AAAAAAB%20") == "HM1-N-AAAAAAB "
     assert start(None, "#%20hm1-n-aaaaaab")[0].game.code == CODE
+
+
+def test_no_deal_is_thrown_away_by_another() -> None:
+    """New game, a link, Back and Forward, the code dialog: the deal left is kept as it
+    was and resumed when it is opened again; its own code changes nothing."""
+    shelf = Shelf()
+    session = Session(Game.new(CODE), Prefs(), "en", shelf)
+    session.tap("P5", 0), session.tap("P6", 1)
+    away = session.follow_link("#HM1-N-AAAAAAC", 2)
+    assert away.left is not None and away.left.game.moves == 1 and away.deal
+    shelf.plays[CODE] = away.left  # the page saves the play it left
+    session.tap("P5", 3), session.tap("P6", 4)
+    back = session.follow_link("#" + CODE, 5)  # Back
+    assert back.message == "Game resumed: HM1-N-AAAAAAB." and session.game.moves == 1
+    assert session.play is away.left
+    same = session.new_game(6, CODE.lower())  # its code, typed again
+    assert same.message == "You are already playing HM1-N-AAAAAAB." and not same.save
+    assert session.game.moves == 1
+    fresh = session.new_game(7)
+    assert fresh.events == ["new"] and session.game.code != CODE and session.game.moves == 0
+
+
+def test_another_tabs_newer_game_is_shown() -> None:
+    session = Session(Game.new(CODE), Prefs(), "en")
+    newer = Play(Game.new(CODE), session.play.id, begun=0, saved=9, rev=5)
+    quiet = session.adopt(newer, 0)  # only its clock moved on: nothing to say
+    assert session.play is newer and quiet.message == ""
+    moved = Play(Game.new(CODE), session.play.id, begun=0, saved=10, rev=6)
+    moved.game.tap("P5"), moved.game.tap("P6")
+    told = session.adopt(moved, 1)
+    assert session.game.moves == 1 and told.message.startswith("This game went on in another tab")
 
 
 def test_tap_feedback_follows_the_errors_option() -> None:
@@ -106,8 +149,9 @@ def test_new_game_with_a_bad_code_changes_nothing() -> None:
 def test_prefs_round_trip_and_ignore_garbage() -> None:
     prefs = Prefs(errors=True, placement_help=False, pile_numbers=True, lang="en")
     assert read_prefs(write_prefs(prefs)) == prefs
-    assert read_prefs(None) == Prefs()
-    assert read_prefs("{oops") == Prefs()
+    for bad in ("", "{oops", "[]", "null", '{"a": {"b": 1}}'):
+        with pytest.raises(Invalid):
+            read_prefs(bad)
     assert read_prefs('{"errors": "yes", "lang": "fr", "pile_numbers": true}') == Prefs(
         pile_numbers=True
     )

@@ -11,10 +11,11 @@ between them and the session.  No rule lives in any of them.
 from __future__ import annotations
 
 import traceback
+from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from ..i18n import choose_language, normalise_language, text
+from ..i18n import Phrase, choose_language, normalise_language, text
 from ..session import Session
 from .control import Controller
 from .dialogs import Dialogs
@@ -35,41 +36,33 @@ class App:
     def __init__(self) -> None:
         doc, win, root = js.document, js.window, js.document.documentElement
         handlers = Handlers()
-        store = Persistence(win)
+        embed = Embed(win, root)
+        store = Persistence(win, handlers, framed=embed.embedded)
         render = Renderer(doc, win, handlers)
         dialogs = Dialogs(doc, handlers)
         links = Links(win, handlers)
         keys = Input(doc, handlers, render)
 
-        prefs = store.prefs()
-        asked = normalise_language(js.URLSearchParams.new(win.location.search).get("lang"))
-        if asked is not None and asked != prefs.lang:  # a link's language is remembered
-            prefs.lang = asked
-            store.save_prefs(prefs)
-        lang = choose_language(asked, prefs.lang, list(win.navigator.languages or []))
-        session, notice = Session.start(
-            saved_game=store.saved_game(),
-            prefs=prefs,
-            fragment=str(win.location.hash or ""),
-            lang=lang,
-            stats=store.stats(),
-        )
-        if session.unreadable_save is not None:  # keep it aside, never overwrite it
-            store.keep_aside(session.unreadable_save)
-        if store.read_failed:
-            notice = " ".join(filter(None, [notice, text(lang, "save.unreadable")]))
+        try:
+            session, said = open_session(store, win)
+        except Exception:  # never expected: every stored value is checked before use
+            js.console.error(traceback.format_exc())
+            store.give_up()  # start without what the browser kept, and touch none of it
+            session, said = open_session(store, win)
+        prefs, lang = session.prefs, session.lang
 
         self.control = control = Controller(
             session, handlers, store=store, render=render, dialogs=dialogs, links=links,
-            embed=Embed(win, root),
+            embed=embed,
         )  # fmt: skip
         handlers.on_error = control.crash
         keys.connect(tap=control.tap, action=control.action, shortcut=control.shortcut)
         dialogs.connect(
             option=control.option, code=control.code, end=control.end,
-            reset_stats=control.reset_stats,
+            reset_stats=control.reset_stats, closed=control.refocus,
         )  # fmt: skip
         links.connect(changed=control.link)
+        store.connect(changed=control.storage)
         handlers.on(doc, "visibilitychange", lambda e: control.visibility(bool(doc.hidden)))
         handlers.on(win, "pagehide", lambda e: control.save(now()))
         handlers.every(500, lambda e: render.time(control.session.time_text(now())))
@@ -82,14 +75,38 @@ class App:
         dialogs.show_options(prefs, lang)
         control.show(t)
         links.show(session.game.code)
-        render.say(notice)
-        control.save(t)
+        control.say(said)
+        if session.play.rev == 0:  # a deal not yet saved: saved now, so a reload finds it
+            control.save(t)
+        else:
+            control.notice()
         for name in ("new", "code", "options", "rules", "stats"):
             doc.querySelector(f'[data-action="{name}"]').disabled = False
         root.dataset.build = BUILD
         root.dataset.app = "ready"
         control.post("ready", t)
         control.end_dialog(t)
+
+
+def open_session(store: Persistence, win: Any) -> tuple[Session, tuple[Phrase, ...]]:
+    """The session this visit opens with: version 1's save carried over once, the
+    options, the page's language (a ``?lang=`` is remembered as the player's choice),
+    and the deal the address names or the one saved last."""
+    store.migrate()
+    store.stats()  # checked now, so that damaged statistics are said at once
+    prefs = store.prefs()
+    asked = normalise_language(js.URLSearchParams.new(win.location.search).get("lang"))
+    if asked is not None and asked != prefs.lang:
+        prefs.lang = asked
+        store.save_prefs(prefs)
+    lang = choose_language(asked, prefs.lang, list(win.navigator.languages or []))
+    return Session.start(
+        last=store.last(),
+        library=store,
+        prefs=prefs,
+        fragment=str(win.location.hash or ""),
+        lang=lang,
+    )
 
 
 def main() -> None:

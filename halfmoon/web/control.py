@@ -1,6 +1,6 @@
-"""The controller: each thing the player does, carried from the room that heard it to
-the session, and the session's answer (:class:`~halfmoon.session.Feedback`) carried to
-the rooms that show it, save it and tell the embedding page."""
+"""The controller: each thing the player (or another tab) does, carried from the room
+that heard it to the session, and the session's answer (:class:`~halfmoon.session.
+Feedback`) carried to the rooms that show it, save it and tell the embedding page."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from .. import safejson as sj
 from ..deal import CodeError
-from ..i18n import text
-from ..keys import Shortcut
+from ..i18n import Phrase, phrase, say, text
+from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
 from ..view import stats_view
 from .dialogs import Dialogs
@@ -37,7 +38,7 @@ class Controller:
         self.session = session
         self.store, self.render, self.dialogs = store, render, dialogs
         self.links, self.embed = links, embed
-        self.notice = ""  # the catalogue key of a lasting condition, shown on its own line
+        self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
         self._save_later = handlers.proxy(lambda e: self.save(now()))
         self._save_pending = False
 
@@ -63,13 +64,15 @@ class Controller:
         elif name == "code":
             self.dialogs.open_code()
         elif name == "stats":
-            self.dialogs.open_stats(stats_view(self.session.stats, self.lang))
+            self.dialogs.open_stats(stats_view(self.store.stats(), self.lang))
         elif name == "copy":
-            self.copy()
+            code = self.session.game.code
+            if code is not None:
+                self.links.copy(code, self.copied)
         else:  # options, rules
             self.dialogs.open(name)
 
-    def shortcut(self, name: Shortcut | str) -> None:
+    def shortcut(self, name: str) -> None:
         """Undo, redo or a new game, by key or button."""
         t = now()
         session = self.session
@@ -91,36 +94,36 @@ class Controller:
         return None
 
     def link(self, fragment: str) -> None:
-        """The address changed: the session decides what the link opens."""
+        """The address changed (a link, Back, Forward): the session decides."""
         t = now()
         feedback = self.session.follow_link(fragment, t)
-        if feedback.message or feedback.events:
-            self.apply(feedback, t)
+        if feedback.said or feedback.events:
+            self.apply(feedback, t, push=False)
         self.links.show(self.session.game.code)
 
     def option(self, name: str, value: str | bool) -> None:
         prefs = self.session.prefs
         prefs.change(name, value)
-        if name == "language" and prefs.lang is not None:
+        self.store.save_prefs(prefs)
+        self.options_changed()
+
+    def options_changed(self) -> None:
+        """Show the options as they are now (changed here or in another tab)."""
+        prefs, t = self.session.prefs, now()
+        if prefs.lang is not None and prefs.lang != self.session.lang:
             self.session.lang = prefs.lang
             self.render.words(prefs.lang)
             self.render.invalidate()
-            self.render.notice(text(self.lang, self.notice) if self.notice else "")
-        self.store.save_prefs(prefs)
-        self.show(now())
-
-    def copy(self) -> None:
-        code = self.session.game.code
-        if code is not None:
-            self.links.copy(code, self.copied)
+            self.render.say(say(self.said, prefs.lang))
+        self.dialogs.show_options(prefs, self.lang)
+        self.show(t)
+        self.notice()
 
     def copied(self, ok: bool, link: str) -> None:
-        self.render.say(text(self.lang, "code.copied" if ok else "code.copy-failed", link=link))
+        self.say((phrase("code.copied" if ok else "code.copy-failed", link=link),))
 
     def reset_stats(self) -> dict[str, str]:
-        self.session.stats.reset()
-        self.store.save_stats(self.session.stats)
-        return stats_view(self.session.stats, self.lang)
+        return stats_view(self.store.reset_stats(), self.lang)
 
     def visibility(self, hidden: bool) -> None:
         """The clock pauses while the page is hidden; hiding also saves."""
@@ -131,24 +134,65 @@ class Controller:
         else:
             self.session.game.resume(t)
 
+    def refocus(self) -> None:
+        """A window closed and the focus has nowhere to go back to (the card that
+        opened it has left the table): the table's card, else New game."""
+        if not self.render.focus_table():
+            js.document.querySelector('[data-action="new"]').focus()
+
+    # -------------------------------------------------------- other tabs
+    def storage(self, key: str | None, value: str | None) -> None:
+        """Another tab changed a key: show its newer play of this deal, its options, its
+        statistics."""
+        if key is None or value is None:
+            return
+        t = now()
+        if key == game_key(self.session.play.code):
+            stored = peek(value)
+            if stored is not None and is_newer(stored, self.session.play):
+                with contextlib.suppress(sj.Invalid):
+                    self.adopt(read_play(value, self.session.play.code), t)
+        elif key == KEYS["prefs"]:
+            with contextlib.suppress(sj.Invalid):
+                lang = self.session.prefs.lang
+                self.session.prefs = read_prefs(value)
+                self.session.prefs.lang = self.session.prefs.lang or lang
+                self.options_changed()
+        elif key == KEYS["stats"] and self.dialogs.is_open("stats"):
+            self.dialogs.show_stats(stats_view(self.store.stats(), self.lang))
+
     # ------------------------------------------------------ showing, saving
     def show(self, t: float, removed: tuple[str, ...] = ()) -> None:
         session = self.session
         self.render.show(session.table(), session.counters(t), session.prefs, removed)
 
-    def apply(self, feedback: Feedback, t: float, clear: bool = True) -> None:
+    def say(self, said: tuple[Phrase, ...]) -> None:
+        """The message line: what the game just said, damaged values found since, in the
+        page's language."""
+        self.said = (*said, *self.store.take_said())
+        self.render.say(say(self.said, self.lang))
+
+    def apply(self, feedback: Feedback, t: float, clear: bool = True, push: bool = True) -> None:
         self.show(t, feedback.removed)
-        if feedback.message or clear:
-            self.render.say(feedback.message)
+        if feedback.said or clear:
+            self.say(feedback.said)
         for kind in feedback.events:
             self.post(kind, t)
+        self.store.queue(feedback.counts)
+        if feedback.left is not None:  # kept as it was left, its clock stopped
+            self.store.save(feedback.left)
         if feedback.save and not self._save_pending:  # saved just after this event
             self._save_pending = True
             js.setTimeout(self._save_later, 0)
+        if feedback.deal:
+            self.links.show(self.session.game.code, push=push)
         if feedback.dialog is not None:
             self.end_dialog(t)
-        if "new" in feedback.events:
-            self.links.show(self.session.game.code)
+
+    def adopt(self, newer: Play, t: float) -> None:
+        """Show another tab's newer play of this deal."""
+        feedback = self.session.adopt(newer, t, visible=not js.document.hidden)
+        self.apply(feedback, t, clear=False)
 
     def end_dialog(self, t: float) -> None:
         end = self.session.end(t)
@@ -157,9 +201,14 @@ class Controller:
 
     def save(self, t: float) -> None:
         self._save_pending = False
-        if not self.store.save(self.session, t) and not self.notice:
-            self.notice = "save.failed"
-            self.render.notice(text(self.lang, self.notice))
+        newer = self.store.save(self.session.play)
+        if newer is not None:  # another tab went on with this deal meanwhile
+            self.adopt(newer, t)
+        self.notice()
+
+    def notice(self) -> None:
+        key = self.store.notice()
+        self.render.notice(text(self.lang, key) if key else "")
 
     def post(self, kind: EventType, t: float) -> None:
         self.embed.post(self.session.event(kind, t))

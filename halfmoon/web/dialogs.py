@@ -9,7 +9,7 @@ from typing import Any
 
 from ..prefs import SWITCHES, Prefs
 from ..view import EndView
-from .dom import Handlers
+from .dom import Handlers, absent
 
 
 class Dialogs:
@@ -19,6 +19,9 @@ class Dialogs:
         self._code: Callable[[str], str | None] = _ignore
         self._end: Callable[[str], None] = _ignore
         self._reset_stats: Callable[[], dict[str, str]] = dict
+        self._closed: Callable[[], None] = _ignore
+        for dialog in document.querySelectorAll("dialog"):
+            handlers.on(dialog, "close", self._after_close)
         self.field = document.getElementById("code-input")
         self.code_error = document.getElementById("code-error")
         for box in document.querySelectorAll("[data-option]"):
@@ -42,18 +45,31 @@ class Dialogs:
         code: Callable[[str], str | None],
         end: Callable[[str], None],
         reset_stats: Callable[[], dict[str, str]],
+        closed: Callable[[], None],
     ) -> None:
         """Who hears an option changed (its name and value), a code typed (answering
-        what is wrong with it, or None), the end dialog's choice ("undo" or "new") and
-        a confirmed reset of the statistics (answering the values to show)."""
+        what is wrong with it, or None), the end dialog's choice ("undo" or "new"), a
+        confirmed reset of the statistics (answering the values to show), and a window
+        closed with the focus left nowhere."""
         self._option, self._code, self._end = option, code, end
-        self._reset_stats = reset_stats
+        self._reset_stats, self._closed = reset_stats, closed
 
     def dialog(self, name: str) -> Any:
         return self.doc.getElementById(f"dialog-{name}")
 
     def open(self, name: str) -> None:
         self.dialog(name).showModal()
+
+    def is_open(self, name: str) -> bool:
+        return bool(self.dialog(name).open)
+
+    def _after_close(self, event: Any) -> None:
+        """A closed window gives the focus back to what opened it; when that is gone (a
+        card that left the table) the focus stays in the hidden window, and then falls
+        to the page itself."""
+        active = self.doc.activeElement
+        if absent(active) or str(active.tagName) == "BODY" or event.target.contains(active):
+            self._closed()
 
     # ----------------------------------------------------------------- options
     def show_options(self, prefs: Prefs, lang: str) -> None:
@@ -88,11 +104,11 @@ class Dialogs:
 
     # -------------------------------------------------------------- statistics
     def open_stats(self, values: dict[str, str]) -> None:
-        self._fill_stats(values)
+        self.show_stats(values)
         self._confirm_reset(False)
         self.open("stats")
 
-    def _fill_stats(self, values: dict[str, str]) -> None:
+    def show_stats(self, values: dict[str, str]) -> None:
         for name, value in values.items():
             self.doc.querySelector(f'[data-stats="{name}"]').textContent = value
 
@@ -103,7 +119,7 @@ class Dialogs:
         self.doc.querySelector(f'#dialog-stats [data-dialog-action="{target}"]').focus()
 
     def _reset(self, event: Any) -> None:
-        self._fill_stats(self._reset_stats())
+        self.show_stats(self._reset_stats())
         self._confirm_reset(False)
 
     # ------------------------------------------------------------ end of game

@@ -92,7 +92,8 @@ class Input:
         )
         if action is not None:
             event.preventDefault()
-            self._shortcut(action)
+            if action != "new" or not event.repeat:  # a new deal needs a press of its own
+                self._shortcut(action)
 
     def _trap(self, dialog: Any, event: Any) -> None:
         """Tab and Shift+Tab go round the open window's controls and never leave it."""

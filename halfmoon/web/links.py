@@ -21,14 +21,19 @@ class Links:
         """Who hears that the address now names something else (its ``#`` fragment)."""
         self._changed = changed
 
-    def show(self, code: str | None) -> None:
-        """Put the deal in play in the address bar (without a new history entry)."""
+    def show(self, code: str | None, *, push: bool = False) -> None:
+        """Put the deal in play in the address bar: as a new entry of the history when
+        the player went to another deal (so Back returns to the one left), else in
+        place of the address shown."""
         if code is None:
             return
         location = self.win.location
         if location.hash != "#" + code:
             url = str(location.pathname) + str(location.search) + "#" + code
-            self.win.history.replaceState(None, "", url)
+            if push:
+                self.win.history.pushState(None, "", url)
+            else:
+                self.win.history.replaceState(None, "", url)
 
     def link(self, code: str) -> str:
         """The link that opens ``code`` on this site."""

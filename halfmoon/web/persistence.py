@@ -1,83 +1,289 @@
-"""Persistence: moves what the game keeps between the page and the browser's storage.
+"""Persistence: moves what the game keeps between the page and the browser's storage,
+and keeps its promises (docs/reliability.md): nothing saved is lost, counted twice, or
+overwritten by an older state.
 
 Every key and format is :mod:`halfmoon.saved`'s; this room only reads and writes
-localStorage, where every access may throw (blocked, sandboxed, full) and every failure
-is reported by a return value or a flag, never an exception.
+``localStorage``, where every access may throw (blocked, sandboxed, full, broken) and
+every failure is reported by a flag or a return value, never an exception.
+
+- Several tabs share one storage: a save first looks at what is stored, and if another
+  tab has saved this deal since, it hands back that newer play instead of writing
+  (:meth:`save`); the statistics are counted by read, count, write, one event at a time
+  (:meth:`count`); and other tabs' ``storage`` events are passed on (:meth:`connect`).
+- A value that cannot be read is kept aside under a key of its own before anything is
+  written in its place; a key whose reading *threw* is not written at all this visit.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
+from .. import safejson as sj
+from ..i18n import Phrase, phrase
 from ..prefs import Prefs
-from ..saved import KEYS, read_prefs, read_stats, write_prefs, write_stats
-from ..session import Session
-from ..stats import Stats
+from ..saved import (
+    KEEP_GAMES,
+    KEYS,
+    LEGACY,
+    Play,
+    code_of_key,
+    game_key,
+    is_newer,
+    migrate,
+    oldest,
+    peek,
+    read_last,
+    read_play,
+    read_prefs,
+    read_stats,
+    write_play,
+    write_prefs,
+    write_stats,
+)
+from ..session import new_id, wall_ms
+from ..stats import Count, Stats
+from .dom import Handlers
+
+T = TypeVar("T")
+_WHAT = {LEGACY["game"]: "game", LEGACY["stats"]: "stats", LEGACY["prefs"]: "prefs"}
 
 
 class Persistence:
-    def __init__(self, window: Any) -> None:
-        self._store: Any = None
-        self.read_failed = False  # a read threw: something may be saved that we cannot see
-        self.save_failed = False  # the last save could not be written
-        try:
-            store = window.localStorage
-            probe = "halfmoon.probe"
-            store.setItem(probe, "1")
-            store.removeItem(probe)
-            self._store = store
+    def __init__(
+        self,
+        window: Any,
+        handlers: Handlers,
+        *,
+        framed: bool,
+        wall: Callable[[], float] = wall_ms,
+    ) -> None:
+        self.framed = framed
+        self.wall = wall
+        self.skipped = False  # the game started without what the browser kept
+        self.store: Any = None
+        try:  # where the browser blocks storage, merely looking at it throws
+            self.store = window.localStorage
         except Exception:
-            self._store = None
+            self.store = None
+        self.unreadable: set[str] = set()  # keys whose reading threw: never written
+        self.set_aside: set[str] = set()  # damaged values already kept aside (and said)
+        self.failing = False  # the last write was refused
+        self.pending: list[Count] = []  # counted, not yet written into the statistics
+        self.memory = Stats()  # the statistics of this visit, where nothing can be kept
+        self.said: list[Phrase] = []  # what to tell the player about damaged values
+        self._changed: Callable[[str | None, str | None], None] = lambda key, value: None
+        if self.store is not None:
+            handlers.on(window, "storage", self._storage_event)
 
     @property
-    def available(self) -> bool:
-        return self._store is not None
+    def blocked(self) -> bool:
+        return self.store is None
 
+    def give_up(self) -> None:
+        """Go on as if the browser kept nothing, reading and writing none of it: the
+        game could not start with what is stored (which stays untouched)."""
+        self.store = None
+        self.skipped = True
+
+    def connect(self, *, changed: Callable[[str | None, str | None], None]) -> None:
+        """Who hears that another tab changed a key: the key and its new value (a key
+        of None: the storage was cleared)."""
+        self._changed = changed
+
+    def _storage_event(self, event: Any) -> None:
+        key, value = event.key, event.newValue
+        self._changed(
+            key if isinstance(key, str) else None, value if isinstance(value, str) else None
+        )
+
+    def notice(self) -> str:
+        """The catalogue key of a lasting condition worth a line of its own, or ''."""
+        if self.skipped:
+            return "save.skipped"
+        if self.blocked:
+            return "" if self.framed else "save.blocked"
+        if self.unreadable:
+            return "save.unreadable"
+        return "save.failed" if self.failing else ""
+
+    # --------------------------------------------------------------- raw access
     def _get(self, key: str) -> str | None:
-        if self._store is None:
+        if self.store is None:
             return None
         try:
-            value = self._store.getItem(KEYS[key])
+            value = self.store.getItem(key)
         except Exception:
-            self.read_failed = True
+            self.unreadable.add(key)
             return None
         return value if isinstance(value, str) else None
 
     def _set(self, key: str, value: str) -> bool:
-        if self._store is None:
+        if self.store is None or key in self.unreadable:
             return False
         try:
-            self._store.setItem(KEYS[key], value)
+            self.store.setItem(key, value)
         except Exception:
+            self.failing = True
             return False
+        self.failing = False
+        self.set_aside.discard(key)
         return True
 
-    # ----------------------------------------------------------------- reading
+    def _remove(self, key: str) -> None:
+        if self.store is not None and key not in self.unreadable:
+            try:
+                self.store.removeItem(key)
+            except Exception:
+                self.failing = True
+
+    def _keys(self) -> list[str]:
+        try:
+            return [str(self.store.key(i)) for i in range(int(self.store.length))]
+        except Exception:
+            return []
+
+    def _aside(self, key: str, raw: str, what: str) -> bool:
+        """Keep a value that could not be read under a key of its own, and tell the
+        player what happened to it (``what``: game, stats or prefs)."""
+        kept = self._set(f"{KEYS['aside']}{round(self.wall())}.{key}", raw)
+        self.said.append(phrase(f"save.damaged.{what}" + ("" if kept else ".lost")))
+        self.set_aside.add(key)  # from now on as good as empty, until written again
+        return kept
+
+    def _read(self, key: str, what: str, read: Callable[[str], T]) -> T | None:
+        raw = self._get(key)
+        if raw is None or key in self.set_aside:
+            return None
+        try:
+            return read(raw)
+        except sj.Invalid:
+            self._aside(key, raw, what)
+            return None
+
+    # ------------------------------------------------------------------ reading
+    def migrate(self) -> None:
+        """Carry version 1's options, statistics and game over, once (then version 1's
+        copies go)."""
+        old = {key: self._get(key) for key in _WHAT}
+        if all(value is None for value in old.values()):
+            return
+        now = self.wall()
+        moved = migrate(old, new_id(), now)
+        ok = True
+        if moved.prefs is not None and self._get(KEYS["prefs"]) is None:
+            ok &= self._set(KEYS["prefs"], write_prefs(moved.prefs))
+        if moved.stats is not None and self._get(KEYS["stats"]) is None:
+            ok &= self._set(KEYS["stats"], write_stats(moved.stats))
+        if moved.play is not None and self._get(game_key(moved.play.code)) is None:
+            ok &= self._set(game_key(moved.play.code), write_play(moved.play, now))
+            ok &= self._set(KEYS["last"], moved.play.code)
+        for key in moved.unreadable:
+            ok &= self._aside(key, old[key] or "", _WHAT[key])
+        if ok:
+            for key in old:
+                self._remove(key)
+
     def prefs(self) -> Prefs:
-        return read_prefs(self._get("prefs"))
+        return self._read(KEYS["prefs"], "prefs", read_prefs) or Prefs()
 
     def stats(self) -> Stats:
-        return read_stats(self._get("stats"))
+        """The statistics as the player should see them: what is stored, with what this
+        tab has counted and could not write yet."""
+        if self.blocked:
+            return self.memory
+        stats = self._read(KEYS["stats"], "stats", read_stats) or Stats()
+        for count in self.pending:
+            stats.count(count)
+        return stats
 
-    def saved_game(self) -> str | None:
-        return self._get("game")
+    def take_said(self) -> list[Phrase]:
+        """What to tell the player about damaged values found since last asked."""
+        said, self.said = self.said, []
+        return said
 
-    # ----------------------------------------------------------------- writing
+    def queue(self, counts: Sequence[Count]) -> None:
+        """Counts to write with the next save."""
+        self.pending.extend(counts)
+
+    def find(self, code: str) -> Play | None:
+        """The kept play of a deal (a damaged one is kept aside, not resumed)."""
+        return self._read(game_key(code), "game", lambda raw: read_play(raw, code))
+
+    def last(self) -> Play | None:
+        """The play saved last: what a visit without a link resumes."""
+        raw = self._get(KEYS["last"])
+        try:
+            code = read_last(raw) if raw is not None else None
+        except sj.Invalid:
+            code = None
+        return self.find(code) if code is not None else None
+
+    # ------------------------------------------------------------------ writing
     def save_prefs(self, prefs: Prefs) -> None:
-        self._set("prefs", write_prefs(prefs))
+        self._set(KEYS["prefs"], write_prefs(prefs))
 
-    def save_stats(self, stats: Stats) -> None:
-        self._set("stats", write_stats(stats))
+    def save(self, play: Play) -> Play | None:
+        """Write ``play``, then the pending counts into the statistics.  If another tab
+        has saved this deal since this tab last did, nothing is written over it: that
+        newer play is returned, to be shown instead."""
+        key = game_key(play.code)
+        raw = self._get(key)
+        if key in self.unreadable:
+            self.count()
+            return None
+        if raw is not None and key not in self.set_aside:
+            stored = peek(raw)
+            if stored is None:
+                self._aside(key, raw, "game")
+            elif is_newer(stored, play):
+                try:
+                    return read_play(raw, play.code)
+                except sj.Invalid:
+                    self._aside(key, raw, "game")
+        play.rev += 1
+        play.saved = max(self.wall(), play.saved)
+        if self._set(key, write_play(play, play.saved)):
+            if self._get(KEYS["last"]) != play.code:
+                self._set(KEYS["last"], play.code)
+            if raw is None:
+                self._prune(key)
+        else:
+            play.rev -= 1
+        self.count()
+        return None
 
-    def keep_aside(self, raw: str) -> None:
-        """A save that could not be loaded is kept under its own key, never overwritten."""
-        self._set("unreadable", raw)
+    def count(self) -> None:
+        """Apply the pending counts to the stored statistics: read, count, write."""
+        key = KEYS["stats"]
+        if self.blocked:
+            for count in self.pending:
+                self.memory.count(count)
+            self.pending.clear()
+        if not self.pending:
+            return
+        stats = self._read(key, "stats", read_stats)
+        if key in self.unreadable:
+            return
+        stats = stats or Stats()
+        for count in self.pending:
+            stats.count(count)
+        if self._set(key, write_stats(stats)):
+            self.pending.clear()
 
-    def save(self, session: Session, now: float) -> bool:
-        """Write the game and the statistics; False if the game could not be written."""
-        if self._store is None:
-            return True
-        saved = self._set("game", session.snapshot_json(now))
-        self.save_stats(session.stats)
-        self.save_failed = not saved
-        return saved
+    def reset_stats(self) -> Stats:
+        self.pending.clear()
+        self.memory = Stats()
+        self._set(KEYS["stats"], write_stats(Stats()))
+        return Stats()
+
+    def _prune(self, keep: str) -> None:
+        """Keep the games of the KEEP_GAMES deals saved last (``keep`` among them)."""
+        saved: dict[str, float] = {}
+        for key in self._keys():
+            if code_of_key(key) is not None and key != keep:
+                raw = self._get(key)
+                stored = peek(raw) if raw is not None else None
+                saved[key] = stored.saved if stored is not None else 0.0
+        for key in oldest(saved, keep=KEEP_GAMES - 1):
+            self._remove(key)

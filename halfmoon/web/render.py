@@ -173,6 +173,14 @@ class Renderer:
         else:
             self.tab_slot = None
 
+    def focus_table(self) -> bool:
+        """Focus the table's card in the tab order; False if no card is left."""
+        slot = fallback(self.focus_slot, self.buttons)
+        if slot is None:
+            return False
+        self.move_focus(slot)
+        return True
+
     def move_focus(self, slot: str) -> None:
         if slot in self.buttons:
             self.tab_to(slot)

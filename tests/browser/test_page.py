@@ -155,6 +155,38 @@ def test_a_start_up_failure_is_shown_not_hidden(
     context.close()
 
 
+def test_a_fatal_error_in_python_is_not_blamed_on_the_network(
+    browser: Browser, base_url: str
+) -> None:
+    """Once Python runs, a failure is not the connection's: even one that kills the
+    interpreter outright (here: parsing a value nested 20,000 deep, as a damaged save
+    once did) says the game could not start, not to check the connection."""
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    broken = (
+        (SITE / "main.py")
+        .read_text(encoding="utf-8")
+        .replace(
+            "try:\n    from halfmoon.web.app import main",
+            "import json\njson.loads('[' * 20000 + ']' * 20000)\n"
+            "try:\n    from halfmoon.web.app import main",
+            1,
+        )
+    )
+    assert "json.loads" in broken
+    page.route("**/main.py", lambda route: route.fulfill(body=broken, content_type="text/plain"))
+    page.on("console", lambda message: None)  # the interpreter's own report of its death
+    page.goto(base_url + "/")
+    page.wait_for_function(
+        "document.documentElement.dataset.app !== 'loading'", timeout=BOOT_TIMEOUT
+    )
+    assert page.evaluate("document.documentElement.dataset.app") == "error"
+    expect(page.locator("#boot-status")).to_have_text(
+        "Half Moon could not start. Please reload the page."
+    )
+    context.close()
+
+
 @pytest.mark.parametrize("status", [404, 200])
 def test_a_lost_or_damaged_engine_download_is_explained(
     browser: Browser, base_url: str, status: int

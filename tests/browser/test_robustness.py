@@ -3,7 +3,6 @@ a handler, and a seeded random parity fuzz of the page against the engine in CPy
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import urllib.parse
@@ -13,7 +12,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon import CodeError, Game, parse_code
 from halfmoon.i18n import text
-from halfmoon.saved import KEYS
 from tests.browser.conftest import open_game, wait_ready
 from tests.browser.table import Table, engine_tops
 from tests.solver import legal_moves
@@ -135,70 +133,6 @@ def test_valid_links_in_any_case_or_encoding_are_accepted(
     page = open_game(desktop, base_url, link)
     assert Table(page).tops() == engine_tops(Game.new("HM1-N-AAAAAAC"))
     assert page.evaluate("location.hash") == "#HM1-N-AAAAAAC"
-
-
-# ---------------------------------------------------------------- storage faults
-def with_saved(browser: Browser, base_url: str, value: str, lang: str = "pt-PT") -> Page:
-    context = browser.new_context(locale=lang)
-    context.add_init_script(
-        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
-        f" localStorage.setItem({json.dumps(KEYS['game'])}, {json.dumps(value)}); }}"
-    )
-    return open_game(context, base_url)
-
-
-@pytest.mark.parametrize(
-    "value",
-    [
-        "{not json",
-        json.dumps({"format": "halfmoon-game", "version": 2, "code": CODE}),
-        json.dumps({**Game.new(CODE).to_dict(), "removals": [["P1", "P2"]]}),  # 8 + Q: impossible
-        json.dumps({**Game.new(CODE).to_dict(), "code": "HM1-N-<b>x</b>"}),
-        json.dumps([1, 2, 3]),
-        "[" * 5000 + "]" * 5000,
-    ],
-    ids=["corrupt-json", "other-version", "tampered-removal", "tampered-code", "array", "deep"],
-)
-def test_a_bad_save_is_reported_kept_aside_and_play_goes_on(
-    browser: Browser, base_url: str, value: str
-) -> None:
-    page = with_saved(browser, base_url, value)
-    expect(page.locator('[data-role="message"]')).to_have_text(text("pt", "save.corrupt"))
-    assert page.evaluate(f"localStorage.getItem({json.dumps(KEYS['unreadable'])})") == value
-    table = Table(page)
-    code = table.stat("code")
-    game = Game.new(code)
-    tops = game.tops()
-    for slot in legal_moves(tops)[0]:
-        table.tap(slot)
-    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
-    page.context.close()
-
-
-def test_storage_that_throws_on_read_is_reported(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(locale="en-GB")
-    context.add_init_script(
-        "Storage.prototype.getItem = function () { throw new DOMException('no', 'SecurityError'); };"
-    )
-    page = open_game(context, base_url, "#" + CODE)
-    expect(page.locator('[data-role="message"]')).to_have_text(text("en", "save.unreadable"))
-    Table(page).tap("P5"), Table(page).tap("P6")
-    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
-    context.close()
-
-
-def test_storage_cleared_mid_game_loses_nothing_after(
-    desktop: BrowserContext, base_url: str
-) -> None:
-    page = open_game(desktop, base_url, "#" + CODE)
-    table = Table(page)
-    table.tap("P5"), table.tap("P6")
-    page.evaluate("localStorage.clear()")
-    table.tap("P2"), table.tap("P3"), table.tap("R3")
-    expect(page.locator('[data-stat="moves"]')).to_have_text("2")
-    page.reload()
-    wait_ready(page)
-    assert (table.stat("moves"), table.stat("score")) == ("2", "25")
 
 
 # ------------------------------------------------------------------------ crash

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, BrowserContext, expect
 
+from halfmoon.i18n import text
 from tests.browser.conftest import open_game
 from tests.browser.table import Table
 
@@ -31,7 +32,7 @@ def test_a_storage_that_fails_after_start_is_reported_once(browser: Browser, bas
     )
     table.tap("P5"), table.tap("P6")
     notice = table.page.locator('[data-role="notice"]')
-    warning = "This browser does not let the game be saved; you can keep playing."
+    warning = text("en", "save.failed")
     expect(notice).to_have_text(warning)
     assert table.stat("moves") == "1"
     table.tap("P2"), table.tap("P3"), table.tap("R3")  # the notice stays while it is true
