@@ -160,6 +160,69 @@ def press(page: Page, card: Locator, *, person: bool) -> None:
     page.mouse.up()
 
 
+FRAMES = """
+window.__frames = []; window.__inputs = [];
+let last = performance.now();
+const tick = (t) => {
+  window.__frames.push([last, t - last]);
+  last = t;
+  requestAnimationFrame(tick);
+};
+requestAnimationFrame(tick);
+for (const type of ["click", "keydown"])
+  document.addEventListener(type, (e) => window.__inputs.push(e.timeStamp), true);
+"""
+INPUT_WINDOW_MS = 60  # a frame starting this soon after a tap or key draws that input's work
+
+
+def animation_frames(browser: Browser, url: str) -> dict[str, float]:
+    """Frame intervals while the cards move: deals (20 copies flying), removals (two or
+    three copies to the score) and undos (copies flying back), each left to finish."""
+    context = browser.new_context(locale="pt-PT", viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=TIMEOUT)
+    page.wait_for_timeout(500)
+    page.evaluate(FRAMES)
+    rng = random.Random(7)
+    for _ in range(6):
+        page.keyboard.press("Escape")  # an end dialog, if a random line got stuck
+        page.locator('[data-action="new"]').click()
+        page.wait_for_timeout(800)
+        code = page.locator('[data-stat="code"]').text_content() or ""
+        game = Game.new(code)
+        for _ in range(4):
+            moves = legal_moves(game.tops())
+            if not moves or game.status != "playing":
+                break
+            for slot in rng.choice(moves):
+                page.locator(f'[data-slot="{slot}"] button[data-card]').click()
+                game.tap(slot)
+            page.wait_for_timeout(450)
+        page.keyboard.press("Escape")
+        page.locator('[data-action="undo"]').click()
+        page.wait_for_timeout(450)
+    recorded = page.evaluate("window.__frames.slice(1)")
+    inputs = page.evaluate("window.__inputs")
+    context.close()
+
+    def after_input(start: float) -> bool:
+        return any(0 <= start - t <= INPUT_WINDOW_MS for t in inputs)
+
+    moving = [d for start, d in recorded if not after_input(start)]
+    answering = [d for start, d in recorded if after_input(start)]
+    return {
+        "count": len(moving),
+        "median": statistics.median(moving),
+        "p95": p95(moving),
+        "max": max(moving),
+        "over_16ms": sum(d > 17.5 for d in moving),  # a frame missed: ≥ 2 vsyncs
+        "input_frames": len(answering),
+        "input_max": max(answering),
+        "input_median": statistics.median(answering),
+    }
+
+
 def tap_latency(browser: Browser, url: str, *, person: bool) -> dict[str, float]:
     """Play TAPS taps of real play (legal moves and stray taps) by clicking the cards on
     the page, and read the game's own performance measures back."""
@@ -272,6 +335,7 @@ def main() -> None:
             taps = {
                 "person": tap_latency(browser, pages["game"], person=True),
                 "machine": tap_latency(browser, pages["game"], person=False),
+                "frames": animation_frames(browser, pages["game"]),
             }
             browser.close()
         server.shutdown()
@@ -337,6 +401,17 @@ def report(
         f"  for reference, Playwright's own click (move, press, release within a millisecond):"
         f" median {machine['median']:.2f} ms, p95 {machine['p95']:.2f} ms — the press lands while"
         " the browser is still drawing the card's hover lift, which no hand is fast enough to do"
+    )
+    frames = taps["frames"]
+    ok = "ok" if frames["over_16ms"] == 0 else "MISSED"
+    print(
+        f"frames while cards fly (deals, removals, undos; {frames['count']:.0f} frames): median"
+        f" {frames['median']:.1f} ms, p95 {frames['p95']:.1f} ms, longest {frames['max']:.1f} ms,"
+        f" {frames['over_16ms']:.0f} missed (target: none) {ok}"
+    )
+    print(
+        f"  the frames that draw a tap or key's own work ({frames['input_frames']:.0f}): median"
+        f" {frames['input_median']:.1f} ms, longest {frames['input_max']:.1f} ms"
     )
     print(
         f"repeat visit: {statistics.median(samples['repeat_requests']):.0f} requests reached "

@@ -45,7 +45,8 @@ class Feedback:
     lang: str = DEFAULT_LANGUAGE
     dialog: Dialog | None = None
     events: list[EventType] = field(default_factory=list)
-    removed: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()  # places whose card left (a move, a redo)
+    returned: tuple[str, ...] = ()  # places whose card came back (an undo)
     save: bool = False
     counts: list[Count] = field(default_factory=list)
     deal: bool = False
@@ -184,10 +185,11 @@ class Session:
         return counts
 
     def undo(self, now: float) -> Feedback:
+        history = self.game.history
         if not self.game.undo(now):
             return self._feedback()
         said = phrase("announce.undo", score=self.game.score)
-        return self._feedback(said, events=["undo"], save=True)
+        return self._feedback(said, events=["undo"], save=True, returned=history[-1].slots)
 
     def redo(self, now: float) -> Feedback:
         before = self.game.status
@@ -195,6 +197,7 @@ class Session:
             return self._feedback()
         said = phrase("announce.redo", score=self.game.score)
         feedback = self._feedback(said, events=["move"], save=True, counts=self._count(now))
+        feedback.removed = self.game.history[-1].slots
         self._ending(before, feedback)
         return feedback
 
@@ -212,6 +215,22 @@ class Session:
         if kept is not None:
             return self._switch(kept, now, resumed=True)
         return self._switch(self.fresh(Game.new(canonical)), now, resumed=False)
+
+    def restart(self, now: float) -> Feedback:
+        """The deal in play from its first position again, as a new play: the one left
+        counts as left unwon (ending the streak) if it had moves and was not won."""
+        counts = self._leaving()
+        self.game.pause(now)
+        self.play = self.fresh(Game.new(self.play.code))
+        self.game.resume(now)
+        said = phrase("announce.restarted", code=self.play.code)
+        return self._feedback(said, events=["new"], save=True, counts=counts)
+
+    def restart_words(self) -> Phrase:
+        """What the confirmation of a restart says: the moves it undoes."""
+        moves = self.game.moves
+        made = phrase("diagram.moves.1") if moves == 1 else phrase("diagram.moves.n", n=moves)
+        return phrase("restart.text", code=self.play.code, moves=made)
 
     def follow_link(self, fragment: str, now: float) -> Feedback:
         """The address changed to ``fragment`` (a link, Back or Forward): another deal

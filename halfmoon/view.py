@@ -12,7 +12,7 @@ from typing import Literal
 from .cards import Card
 from .clock import format_time
 from .game import Game, Status
-from .i18n import SUIT_SYMBOLS, card_name, count_words, place_name, rank_label, text
+from .i18n import SUIT_SYMBOLS, card_label, card_name, count_words, place_name, rank_label, text
 from .layout import SLOTS, place_caption
 from .stats import Stats
 
@@ -34,9 +34,18 @@ class PlaceView:
     dimmed: bool = False
 
 
+COURTS = "static/courts.svg"
+"""The sprite of court figures (``tools/courts.py`` writes it), one ``<symbol>`` per
+court card, named by its card code (``QH``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Part:
-    """One element of a drawn card: a ``<span>`` with a class, its text and children.
+    """One element of a drawn card: a ``<span>`` with a class, its text and children,
+    or (``figure``) an ``<svg>`` showing that symbol of :data:`COURTS`.  ``drawn`` is
+    text the stylesheet draws (``data-t``) rather than text of the page: the decorative
+    repeats of the corner (the middle pip, the upside-down corner), so that the card's
+    visible text is its corner alone, as its name begins.
 
     The game's renderer and the site pages' diagrams both draw cards from these parts,
     so a card looks the same everywhere and the drawing exists once."""
@@ -44,6 +53,8 @@ class Part:
     cls: str
     text: str = ""
     children: tuple[Part, ...] = ()
+    figure: str = ""
+    drawn: str = ""
 
 
 def card_class(view: PlaceView) -> str:
@@ -52,21 +63,24 @@ def card_class(view: PlaceView) -> str:
 
 
 def face_parts(view: PlaceView) -> tuple[Part, ...]:
-    """A card's face: a corner index (rank over suit), the centre pip (the suit, or the
-    rank letter of a face card) and the upside-down corner.  Screen readers skip these
-    (the card's label names it)."""
+    """A card's face: a corner index (rank over suit), the middle — the suit's pip, or
+    for a Jack, Queen or King its drawn figure — and the upside-down corner.  Screen
+    readers skip these (the card's label names it)."""
 
-    def corner(cls: str) -> Part:
-        return Part(cls, children=(Part("r", view.rank), Part("s", view.suit)))
-
-    return (corner("idx"), Part("pip", view.rank if view.face else view.suit), corner("idx bottom"))
+    corner = Part("idx", children=(Part("r", view.rank), Part("s", view.suit)))
+    mirror = Part("idx bottom", children=(Part("r", drawn=view.rank), Part("s", drawn=view.suit)))
+    middle = Part("figure", figure=view.card or "") if view.face else Part("pip", drawn=view.suit)
+    return (corner, middle, mirror)
 
 
 def card_aria(card: Card, slot: str, count: int, lang: str) -> str:
-    """``Dama de Copas, monte 5, 6 cartas``."""
+    """``D♥ Dama de Copas, monte 5, 6 cartas``: what the corner shows first, so that the
+    name holds the visible text (speech input users say what they see), then the card's
+    name, place and count."""
     return text(
         lang,
         "card.aria",
+        label=card_label(card, lang),
         card=card_name(card, lang),
         place=place_name(slot, lang),
         count=count_words(count, lang),

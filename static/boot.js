@@ -62,6 +62,91 @@ for (const el of document.querySelectorAll("[data-i18n]")) {
   if (value !== undefined) el.textContent = value;
 }
 
+// A first visit downloads about 14 MB before the table can be played: a progress bar
+// shows the bytes arrived out of those the first start needs (the build counts them).
+// Files fetched by the runtime are counted as they stream in, from a copy of each
+// response (the response itself goes on untouched); the others when they are complete.
+// Only where no service worker serves the page yet: later visits start from its copy.
+const firstStart = Number(boot.first) || 0;
+const arrived = new Map();
+const progress = document.getElementById("boot-progress");
+const progressText = document.getElementById("boot-bytes");
+let realFetch = null;
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toLocaleString(root.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+function showProgress() {
+  if (root.dataset.app !== "loading" || !progress) return;
+  let done = 0;
+  for (const bytes of arrived.values()) done += bytes;
+  done = Math.min(done, firstStart);
+  progress.hidden = false;
+  progress.max = firstStart;
+  progress.value = done;
+  const template = words["app.progress"] || "{done} MB / {total} MB";
+  progressText.textContent = template.replace("{done}", megabytes(done)).replace("{total}", megabytes(firstStart));
+}
+
+function note(url, bytes) {
+  if (bytes > (arrived.get(url) || 0)) arrived.set(url, bytes);
+  if (progress && !progress.hidden) showProgress();
+}
+
+async function countStream(url, response) {
+  try {
+    const reader = response.body.getReader();
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      bytes += value.byteLength;
+      note(url, bytes);
+    }
+  } catch (_) {
+    /* the download failed: the runtime says so */
+  }
+}
+
+function watchDownloads() {
+  if (!firstStart || !window.fetch || (navigator.serviceWorker && navigator.serviceWorker.controller)) return;
+  realFetch = window.fetch;
+  window.fetch = function (input, init) {
+    return realFetch.call(this, input, init).then((response) => {
+      if (root.dataset.app === "loading" && response.body) countStream(response.url, response.clone());
+      return response;
+    });
+  };
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) note(entry.name, entry.decodedBodySize || 0);
+    }).observe({ type: "resource", buffered: true });
+  } catch (_) {
+    /* no resource timing: the streamed files alone move the bar */
+  }
+  setTimeout(() => { if (root.dataset.app === "loading") showProgress(); }, 400);
+}
+
+function stopWatching() {
+  if (realFetch) window.fetch = realFetch;
+  realFetch = null;
+}
+
+// The cards are sized from the board's size (halfmoon.css reads --bw and --bh), which a
+// ResizeObserver keeps up to date before every paint, the first one included.
+const board = document.querySelector(".board");
+if (board && "ResizeObserver" in window) {
+  new ResizeObserver(([entry]) => {
+    const box = entry.contentBoxSize ? entry.contentBoxSize[0] : null;
+    const width = box ? box.inlineSize : entry.contentRect.width;
+    const height = box ? box.blockSize : entry.contentRect.height;
+    board.style.setProperty("--bw", `${width}px`);
+    board.style.setProperty("--bh", `${height}px`);
+    board.classList.toggle("narrow", width <= 640);
+  }).observe(board);
+}
+
 function fail(key) {
   root.dataset.app = "error";
   status.classList.add("error");
@@ -108,7 +193,8 @@ document.addEventListener("click", (event) => {
 
 // Offline play: a service worker keeps every file of this version.  When a new deploy's
 // worker takes over a page that an older worker served, the page reloads into the new
-// version whole (the game is saved after every change, so nothing is lost).
+// version whole (the game is saved after every change, so nothing is lost).  The first
+// time the offline copy is kept, a short note says the game now works without network.
 function registerWorker() {
   try {
     const workers = navigator.serviceWorker;
@@ -117,17 +203,39 @@ function registerWorker() {
     workers.addEventListener("controllerchange", () => {
       if (hadController) location.reload();
     });
-    workers.register("sw.js").catch(() => {});
+    workers.register("sw.js").then(() => {
+      if (!hadController) workers.ready.then(offlineReady);
+    }).catch(() => {});
   } catch (_) {
     /* no service worker here (sandboxed or storage-less frame): play online only */
   }
 }
 
+function offlineReady() {
+  const line = document.querySelector('[data-role="offline"]');
+  if (!line || root.dataset.app !== "ready") return;
+  const now = (boot.strings || {})[root.lang === "en" ? "en" : "pt"] || words;
+  line.textContent = now["app.offline-ready"] || "";
+  setTimeout(() => { line.textContent = ""; }, 8000);
+}
+
+// The cards' motion is drawn by its own small module, fetched once the game is ready.
+function loadMotion() {
+  import("./motion.js").then((motion) => {
+    motion.init(document.querySelector(".board"), document.querySelector('[data-stat="score"]'),
+      document.querySelector(".lines"));
+    window.halfmoonMotion = motion;
+  }).catch(() => { /* no motion: the game plays the same */ });
+}
+
 new MutationObserver((_, observer) => {
   if (root.dataset.app !== "loading") {
     observer.disconnect();
+    stopWatching();
+    if (root.dataset.app === "ready") loadMotion();
     registerWorker();
   }
 }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
 
+watchDownloads();
 start().catch(() => fail("app.error.load"));

@@ -74,9 +74,8 @@ def test_card_words(code: str, pt_label: str, en_label: str, pt_name: str, en_na
 def test_place_and_count_words() -> None:
     assert place_name("P5", "pt") == "monte 5" and place_name("R3", "en") == "reserve 3"
     assert [count_words(n, "pt") for n in (0, 1, 6)] == ["vazio", "1 carta", "6 cartas"]
-    assert text("pt", "card.aria", card="Dama de Copas", place="monte 5", count="6 cartas") == (
-        "Dama de Copas, monte 5, 6 cartas"
-    )
+    words = {"label": "D♥", "card": "Dama de Copas", "place": "monte 5", "count": "6 cartas"}
+    assert text("pt", "card.aria", **words) == "D♥ Dama de Copas, monte 5, 6 cartas"
 
 
 @pytest.mark.parametrize(

@@ -163,11 +163,11 @@ def test_view_shows_words_and_states_for_each_place() -> None:
     view = table_view(game, "pt", placement_help=True)
     p2 = view["P2"]
     assert (p2.card, p2.rank, p2.suit, p2.red, p2.face) == ("QC", "D", "♣", False, True)
-    assert p2.aria == "Dama de Paus, monte 2, 8 cartas" and p2.pressed and not p2.dimmed
+    assert p2.aria == "D♣ Dama de Paus, monte 2, 8 cartas" and p2.pressed and not p2.dimmed
     assert view["P1"].dimmed and not view["P3"].dimmed  # 8♠ cannot help; K♠ can
     assert view["R1"].caption == "R1 (1)" and view["P12"].caption == "12 (8)"
     en = table_view(game, "en", placement_help=False)
-    assert en["P2"].rank == "Q" and en["P2"].aria == "Queen of Clubs, pile 2, 8 cards"
+    assert en["P2"].rank == "Q" and en["P2"].aria == "Q♣ Queen of Clubs, pile 2, 8 cards"
     assert not any(v.dimmed for v in en.values())
 
 

@@ -6,6 +6,7 @@ import _imp
 import ast
 import json
 import os
+import re
 import subprocess
 import zipfile
 from pathlib import Path
@@ -87,7 +88,7 @@ def test_the_rules_and_examples_pages_are_written_whole_and_precached(tmp_path: 
 
         def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
             href = dict(attrs).get("href")
-            if href and not href.startswith(("index.html", "static/")):
+            if href and not href.startswith(("index.html", "static/", "https://")):
                 self.links.add(href.split("#")[0])
             if tag not in void:
                 self.open.append(tag)
@@ -225,3 +226,19 @@ def test_the_engine_archive_depends_on_the_sources_not_on_when_they_were_checked
     finally:
         os.utime(source, (times.st_atime, times.st_mtime))
     assert again == compiled
+
+
+def test_the_court_sprite_is_what_the_tool_makes_of_the_pinned_deck() -> None:
+    """static/courts.svg is derived from npm svg-cards (pinned) by tools/courts.py, with
+    the deck's licence and credits kept: with the LGPL, the source of the modified file
+    is this repository."""
+    from tools import courts
+
+    sprite = (ROOT / "static" / "courts.svg").read_text(encoding="utf-8")
+    assert sprite == courts.build()
+    assert "GNU LGPL" in sprite and "David Bellot" in sprite and "Huub de Beer" in sprite
+    licence = (ROOT / "static" / "courts-LICENSE.txt").read_text(encoding="utf-8")
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in licence and "Version 2.1" in licence
+    assert re.findall(r'<symbol id="([JQK][SHDC])"', sprite) == [
+        r + s for s in "CDHS" for r in "JQK"
+    ]

@@ -41,6 +41,7 @@ PAGES = {
     "en": {"rules": "rules.html", "examples": "examples.html"},
 }
 HTML_LANG = {"pt": "pt-PT", "en": "en"}
+COURTS_SOURCE = "https://github.com/htdebeer/SVG-cards"
 
 
 # ------------------------------------------------------------------ rules page figures
@@ -195,6 +196,11 @@ def rules_page(lang: str) -> str:
     examples = PAGES[lang]["examples"]
     parts.append(
         f'<p class="more"><a href="{examples}">{esc(text(lang, "page.rules.more"))}</a></p>'
+    )
+    parts.append(
+        f'<p class="credits">{esc(text(lang, "page.credits"))} '
+        f'<a href="static/courts-LICENSE.txt">{esc(text(lang, "page.credits.licence"))}</a> · '
+        f'<a href="{COURTS_SOURCE}">{esc(text(lang, "page.credits.source"))}</a></p>'
     )
     return shell(
         lang,

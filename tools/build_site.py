@@ -39,7 +39,7 @@ PYODIDE_FILES = (
 # What runs only on the host, never in the browser: the command line and what the
 # rules and examples pages are computed from (halfmoon/host/), and `python -m halfmoon`.
 HOST_ONLY = ("halfmoon/host/", "halfmoon/__main__.py")
-BOOT_KEYS = ("app.error", "app.error.load")
+BOOT_KEYS = ("app.error", "app.error.load", "app.progress", "app.offline-ready")
 DEALT = Game.new(format_code(0))  # how many cards each place holds at the deal
 # Files that are not part of what the page loads (never precached).
 NOT_PRECACHED = {
@@ -59,6 +59,12 @@ NOT_PRECACHED_VENDOR = re.compile(
     r"vendor/(?:fake-indexeddb-[^/]+/.*"
     r"|pyscript-[^/]+/(?:(?:codemirror[\w-]*|index|xterm[\w-]*|mpy|py|toml|zip|pyodide_graph)"
     r"-[\w-]{8}\.js|storage\.js|service-worker\.js|[\w-]+\.css))"
+)
+# What the game's first start does not download: the rules pages and their script and
+# style, the icons of an installed app, the licence of the court figures.
+NOT_FIRST_START = re.compile(
+    r"(?!index\.html$)[^/]+\.html|static/(?:pages\.\w+|icon-[\w-]+\.png"
+    r"|manifest\.webmanifest|courts-LICENSE\.txt)"
 )
 BUILD_MODULE = "halfmoon/web/build.py"
 # The engine reaches the browser as one archive of bytecode compiled by the site's own
@@ -120,6 +126,27 @@ def engine_files() -> list[str]:
         if "__pycache__" not in p.parts
     )
     return [f for f in files if not f.startswith(HOST_ONLY)]
+
+
+def precached(out: Path) -> list[Path]:
+    """The files of a built site that the service worker keeps for offline play."""
+    files = sorted(p for p in out.rglob("*") if p.is_file())
+    return [
+        p
+        for p in files
+        if (rel := p.relative_to(out).as_posix()) not in NOT_PRECACHED
+        and not NOT_PRECACHED_VENDOR.fullmatch(rel)
+    ]
+
+
+def first_start_bytes(out: Path) -> int:
+    """How many bytes the game's first start downloads (uncompressed): the progress bar
+    of a first visit counts toward it."""
+    return sum(
+        p.stat().st_size
+        for p in precached(out)
+        if not NOT_FIRST_START.fullmatch(p.relative_to(out).as_posix())
+    )
 
 
 def render_page(template: str, lang: str = "pt") -> str:
@@ -220,10 +247,8 @@ def seal(out: Path) -> str:
     members = read_archive(engine) if engine.exists() else {}
     members.pop(BUILD_MODULE, None)
     entries: dict[str, str] = {}
-    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+    for path in precached(out):
         rel = path.relative_to(out).as_posix()
-        if rel in NOT_PRECACHED or NOT_PRECACHED_VENDOR.fullmatch(rel):
-            continue
         if rel == ENGINE_ARCHIVE:  # its content, without the version it is about to get
             listing = json.dumps({k: _digest(v) for k, v in members.items()}, sort_keys=True)
             entries[rel] = _digest(listing.encode("utf-8"))
@@ -298,6 +323,13 @@ def build(out: Path) -> str:
     for extra in ("netlify.toml", "embed-demo.html"):
         if (ROOT / extra).exists():
             shutil.copy2(ROOT / extra, out / extra)
+    index = out / "index.html"
+    index.write_text(
+        index.read_text(encoding="utf-8").replace(
+            '"strings": {', f'"first": {first_start_bytes(out)}, "strings": {{', 1
+        ),
+        encoding="utf-8",
+    )
     version = seal(out)
     count = sum(1 for p in out.rglob("*") if p.is_file())
     print(f"built {out}: version {version}, {count} files, {len(files)} engine modules")

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text
 from halfmoon.layout import SLOTS, grid_area, is_pile
 from halfmoon.saved import KEYS
-from halfmoon.view import Part, PlaceView, card_class, face_parts
+from halfmoon.view import COURTS, Part, PlaceView, card_class, face_parts
 
 
 def esc(value: object) -> str:
@@ -21,9 +21,15 @@ def esc(value: object) -> str:
 
 # ------------------------------------------------------------------ diagrams
 def part_html(part: Part, *, hidden: bool = False) -> str:
+    if part.figure:
+        return (
+            f'<svg class="{esc(part.cls)}" aria-hidden="true" focusable="false">'
+            f'<use href="{COURTS}#{esc(part.figure)}"/></svg>'
+        )
     inner = esc(part.text) + "".join(part_html(child) for child in part.children)
     aria = ' aria-hidden="true"' if hidden else ""
-    return f'<span class="{esc(part.cls)}"{aria}>{inner}</span>'
+    drawn = f' data-t="{esc(part.drawn)}"' if part.drawn else ""
+    return f'<span class="{esc(part.cls)}"{aria}{drawn}>{inner}</span>'
 
 
 def place_inner(view: PlaceView, mark: str = "") -> str:
@@ -52,9 +58,10 @@ def place_shell(slot: str, count: int, inner: str) -> str:
     )
 
 
-def boot_data(strings: dict[str, dict[str, str]] | None = None) -> str:
+def boot_data(strings: dict[str, dict[str, str]] | None = None, first: int = 0) -> str:
     """What a page's scripts need before Python runs, from the engine's own tables: the
-    storage keys, the language-choice table and, for the game, its start-up strings.
+    storage keys, the language-choice table and, for the game, its start-up strings and
+    how many bytes its first start downloads (``first``, for the progress bar).
     Written into each page as JSON (``<script type="application/json" id="boot-data">``),
     so the scripts and Python cannot disagree."""
     data: dict[str, object] = {
@@ -64,6 +71,8 @@ def boot_data(strings: dict[str, dict[str, str]] | None = None) -> str:
     }
     if strings is not None:
         data["strings"] = strings
+    if first:
+        data["first"] = first
     return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
 
 

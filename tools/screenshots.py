@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Literal
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, sync_playwright
 
 from tests.solver import solve_code
 
@@ -21,13 +22,43 @@ ROOT = Path(__file__).resolve().parent.parent
 CODE = "HM1-N-AAAAAAB"
 SIZES = {"phone": (390, 844, True), "desktop": (1366, 768, False)}
 MATRIX = [(320, 480), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
+LIGHT_TOO = {(390, 844), (844, 390), (1366, 768)}  # phone portrait and landscape, desktop
+
+
+def shoot_matrix(
+    browser: Browser, url: str, line: list[tuple[str, ...]], width: int, height: int,
+    theme: Literal["dark", "light"], out: Path,
+) -> None:  # fmt: skip
+    """One screen size: four moves into the deal, a card selected, pile numbers on."""
+    mobile = width < 900
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale="pt-PT", color_scheme=theme,
+        has_touch=mobile, is_mobile=mobile,
+    )  # fmt: skip
+    page = context.new_page()
+    page.goto(f"{url}/#{CODE}")
+    page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=60000)
+    page.locator('[data-action="options"]').click()
+    page.locator('[data-option="pile-numbers"]').check()
+    page.keyboard.press("Escape")
+    for move in line[:4]:
+        for slot in move:
+            page.locator(f'[data-slot="{slot}"] button[data-card]').click()
+    page.locator(f'[data-slot="{line[4][0]}"] button[data-card]').click()
+    page.wait_for_timeout(700)
+    name = f"{width}x{height}" + ("" if theme == "dark" else "-light")
+    page.screenshot(path=str(out / "screens" / f"{name}.png"))
+    print(f"wrote {out / 'screens' / name}.png")
+    context.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
     parser.add_argument("--lang", default="pt")
-    parser.add_argument("--matrix", action="store_true", help="also every screen size, dark theme")
+    parser.add_argument(
+        "--matrix", action="store_true", help="also every screen size (dark; some light too)"
+    )
     args = parser.parse_args()
     line = solve_code(CODE)
     assert line is not None
@@ -62,27 +93,8 @@ def main() -> None:
         if args.matrix:
             (args.out / "screens").mkdir(exist_ok=True)
             for width, height in MATRIX:
-                context = browser.new_context(
-                    viewport={"width": width, "height": height},
-                    locale="pt-PT",
-                    color_scheme="dark",
-                    has_touch=width < 900,
-                    is_mobile=width < 900,
-                )
-                page = context.new_page()
-                page.goto(f"{url}/#{CODE}")
-                page.wait_for_function(
-                    "document.documentElement.dataset.app === 'ready'", timeout=60000
-                )
-                for move in line[:4]:
-                    for slot in move:
-                        page.locator(f'[data-slot="{slot}"] button[data-card]').click()
-                page.locator(f'[data-slot="{line[4][0]}"] button[data-card]').click()
-                page.wait_for_timeout(300)
-                out = args.out / "screens" / f"{width}x{height}.png"
-                page.screenshot(path=str(out))
-                print(f"wrote {out}")
-                context.close()
+                for theme in ("dark", "light") if (width, height) in LIGHT_TOO else ("dark",):
+                    shoot_matrix(browser, url, line, width, height, theme, args.out)
         browser.close()
     server.shutdown()
 

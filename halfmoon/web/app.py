@@ -59,7 +59,7 @@ class App:
         keys.connect(tap=control.tap, action=control.action, shortcut=control.shortcut)
         dialogs.connect(
             option=control.option, code=control.code, end=control.end,
-            reset_stats=control.reset_stats, closed=control.refocus,
+            reset_stats=control.reset_stats, closed=control.refocus, restart=control.restart,
         )  # fmt: skip
         links.connect(changed=control.link)
         store.connect(changed=control.storage)
@@ -80,7 +80,7 @@ class App:
             control.save(t)
         else:
             control.notice()
-        for name in ("new", "code", "options", "rules", "stats"):
+        for name in ("restart", "new", "code", "options", "rules", "stats"):
             doc.querySelector(f'[data-action="{name}"]').disabled = False
         root.dataset.build = BUILD
         root.dataset.app = "ready"

@@ -63,6 +63,8 @@ class Controller:
             self.shortcut(name)
         elif name == "code":
             self.dialogs.open_code()
+        elif name == "restart":
+            self.ask_restart()
         elif name == "stats":
             self.dialogs.open_stats(stats_view(self.store.stats(), self.lang))
         elif name == "copy":
@@ -80,8 +82,22 @@ class Controller:
         self.apply(feedback, t)
 
     def end(self, choice: str) -> None:
-        """The end dialog's Undo or New game."""
-        self.shortcut("undo" if choice == "undo" else "new")
+        """The end dialog's Undo, Restart or New game."""
+        if choice == "restart":
+            self.ask_restart()
+        else:
+            self.shortcut("undo" if choice == "undo" else "new")
+
+    def ask_restart(self) -> None:
+        """Restart the deal, once confirmed if that undoes moves (a slip costs nothing)."""
+        if self.session.game.moves:
+            self.dialogs.confirm_restart(self.session.restart_words().text(self.lang))
+        else:
+            self.restart()
+
+    def restart(self) -> None:
+        t = now()
+        self.apply(self.session.restart(t), t)
 
     def code(self, typed: str) -> str | None:
         """A code typed in the dialog: play it, or say what is wrong with it."""
@@ -162,9 +178,9 @@ class Controller:
             self.dialogs.show_stats(stats_view(self.store.stats(), self.lang))
 
     # ------------------------------------------------------ showing, saving
-    def show(self, t: float, removed: tuple[str, ...] = ()) -> None:
+    def show(self, t: float, feedback: Feedback | None = None) -> None:
         session = self.session
-        self.render.show(session.table(), session.counters(t), session.prefs, removed)
+        self.render.show(session.table(), session.counters(t), session.prefs, feedback)
 
     def say(self, said: tuple[Phrase, ...]) -> None:
         """The message line: what the game just said, damaged values found since, in the
@@ -173,7 +189,7 @@ class Controller:
         self.render.say(say(self.said, self.lang))
 
     def apply(self, feedback: Feedback, t: float, clear: bool = True, push: bool = True) -> None:
-        self.show(t, feedback.removed)
+        self.show(t, feedback)
         if feedback.said or clear:
             self.say(feedback.said)
         for kind in feedback.events:

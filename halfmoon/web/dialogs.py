@@ -19,6 +19,7 @@ class Dialogs:
         self._code: Callable[[str], str | None] = _ignore
         self._end: Callable[[str], None] = _ignore
         self._reset_stats: Callable[[], dict[str, str]] = dict
+        self._restarted: Callable[[], None] = _ignore
         self._closed: Callable[[], None] = _ignore
         for dialog in document.querySelectorAll("dialog"):
             handlers.on(dialog, "close", self._after_close)
@@ -31,6 +32,8 @@ class Dialogs:
             ("cancel", lambda e: self.dialog("code").close()),
             ("undo", lambda e: self._finish("undo")),
             ("new", lambda e: self._finish("new")),
+            ("restart", lambda e: self._finish("restart")),
+            ("restart-yes", self._restart),
             ("reset", lambda e: self._confirm_reset(True)),
             ("reset-cancel", lambda e: self._confirm_reset(False)),
             ("reset-yes", self._reset),
@@ -46,13 +49,15 @@ class Dialogs:
         end: Callable[[str], None],
         reset_stats: Callable[[], dict[str, str]],
         closed: Callable[[], None],
+        restart: Callable[[], None],
     ) -> None:
         """Who hears an option changed (its name and value), a code typed (answering
-        what is wrong with it, or None), the end dialog's choice ("undo" or "new"), a
-        confirmed reset of the statistics (answering the values to show), and a window
-        closed with the focus left nowhere."""
+        what is wrong with it, or None), the end dialog's choice ("undo", "restart" or
+        "new"), a confirmed reset of the statistics (answering the values to show), a
+        window closed with the focus left nowhere, and a confirmed restart."""
         self._option, self._code, self._end = option, code, end
         self._reset_stats, self._closed = reset_stats, closed
+        self._restarted = restart
 
     def dialog(self, name: str) -> Any:
         return self.doc.getElementById(f"dialog-{name}")
@@ -135,6 +140,16 @@ class Dialogs:
     def _finish(self, choice: str) -> None:
         self.dialog("end").close()
         self._end(choice)
+
+    # ---------------------------------------------------------------- restart
+    def confirm_restart(self, words: str) -> None:
+        self.doc.getElementById("restart-text").textContent = words
+        self.open("restart")
+        self.dialog("restart").querySelector('[value="cancel"]').focus()
+
+    def _restart(self, event: Any) -> None:
+        self.dialog("restart").close()
+        self._restarted()
 
     # ------------------------------------------------------------------ crash
     def crash(self, title: str, words: str) -> None:

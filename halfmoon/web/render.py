@@ -14,10 +14,12 @@ from ..i18n import text
 from ..keys import fallback
 from ..layout import SLOTS
 from ..prefs import Prefs
-from ..view import Counters, Part, PlaceView, card_class, face_parts
+from ..session import Feedback
+from ..view import COURTS, Counters, Part, PlaceView, card_class, face_parts
 from .dom import Handlers, absent
+from .motion import Motion
 
-GHOST_MS = 240
+SVG = "http://www.w3.org/2000/svg"
 
 
 class Renderer:
@@ -47,6 +49,7 @@ class Renderer:
         self.focus_slot = "P1"  # the one card of the table in the tab order
         self.tab_slot: str | None = None  # where tabIndex 0 is now
         self._faces: dict[tuple[str, str, bool], Any] = {}  # drawn card faces, to clone
+        self.motion = Motion()
 
     # ------------------------------------------------------------------ set-up
     def take_over(self) -> None:
@@ -94,14 +97,20 @@ class Renderer:
         views: dict[str, PlaceView],
         counters: Counters,
         prefs: Prefs,
-        removed: tuple[str, ...] = (),
+        moved: Feedback | None = None,
     ) -> None:
-        self.reduced_motion = self.system_reduced_motion or prefs.reduce_motion
+        """Show the table, the counters and the options; ``moved`` says which cards
+        moved (left, came back, were dealt), for the eye to follow."""
+        reduced = self.system_reduced_motion or prefs.reduce_motion
+        if reduced and not self.reduced_motion:
+            self.motion.clear()
+        self.reduced_motion = reduced
+        how = _movements(moved) if moved is not None and not reduced else {}
         had_focus = bool(self.table.contains(self.doc.activeElement))
         for slot in SLOTS:
             view = views[slot]
             if self.views.get(slot) != view:
-                self._place(slot, view, animate=slot in removed)
+                self._place(slot, view, how.get(slot))
         self.views = views
         self._roving(had_focus)
         self.time(counters.time)
@@ -187,14 +196,14 @@ class Renderer:
             self.buttons[slot].focus()
 
     # ------------------------------------------------------------------ places
-    def _place(self, slot: str, view: PlaceView, *, animate: bool) -> None:
+    def _place(self, slot: str, view: PlaceView, how: str | None) -> None:
         place = self.places[slot]
         place.dataset.count = str(view.count)
         self.captions[slot].textContent = view.caption
         button = self.buttons.get(slot)
         old = self.views.get(slot)
-        if animate and button is not None and not self.reduced_motion:
-            self._ghost(place, button)
+        if how == "away" and button is not None:
+            self.motion.leave(place, button)
         if view.card is None:
             if button is not None:
                 button.remove()
@@ -208,19 +217,16 @@ class Renderer:
             self.buttons[slot] = button
         if old is None or old.card != view.card or old.rank != view.rank:
             self._face(button, view)
-            if animate and not self.reduced_motion:
-                button.classList.add("arrive")
-                self.handlers.later(GHOST_MS, self._arrived(button))
+            if how == "back":
+                self.motion.back(place, button)
+            elif how == "dealt":
+                self.motion.deal(place, button)
         button.setAttribute("aria-label", view.aria)
         button.setAttribute("aria-pressed", "true" if view.pressed else "false")
         if view.dimmed:
             button.setAttribute("data-dimmed", "true")
         else:
             button.removeAttribute("data-dimmed")
-
-    @staticmethod
-    def _arrived(button: Any) -> Callable[[], None]:
-        return lambda: button.classList.remove("arrive")
 
     def _new_button(self) -> Any:
         button = self.doc.createElement("button")
@@ -243,22 +249,36 @@ class Renderer:
         button.replaceChildren(face.cloneNode(True))
 
     def _part(self, part: Part, *, hidden: bool = False) -> Any:
+        if part.figure:
+            return self._figure(part)
         span = self.doc.createElement("span")
         span.className = part.cls
         if hidden:
             span.setAttribute("aria-hidden", "true")
         if part.text:
             span.textContent = part.text
+        if part.drawn:
+            span.setAttribute("data-t", part.drawn)
         for child in part.children:
             span.appendChild(self._part(child))
         return span
 
-    def _ghost(self, place: Any, button: Any) -> None:
-        """A silent copy of the leaving card that fades out above the new one."""
-        ghost = self.doc.createElement("div")
-        ghost.className = button.className + " ghost"
-        ghost.setAttribute("aria-hidden", "true")
-        for child in button.children:
-            ghost.appendChild(child.cloneNode(True))
-        place.appendChild(ghost)
-        self.handlers.later(GHOST_MS, ghost.remove)
+    def _figure(self, part: Part) -> Any:
+        svg = self.doc.createElementNS(SVG, "svg")
+        svg.setAttribute("class", part.cls)
+        svg.setAttribute("aria-hidden", "true")
+        svg.setAttribute("focusable", "false")
+        use = self.doc.createElementNS(SVG, "use")
+        use.setAttribute("href", f"{COURTS}#{part.figure}")
+        svg.appendChild(use)
+        return svg
+
+
+def _movements(feedback: Feedback) -> dict[str, str]:
+    """How each place's card moved: ``away`` (it left), ``back`` (an undo brought it
+    back), ``dealt`` (a new deal, or another deal resumed)."""
+    if "new" in feedback.events:
+        return dict.fromkeys(SLOTS, "dealt")
+    how = dict.fromkeys(feedback.returned, "back")
+    how.update(dict.fromkeys(feedback.removed, "away"))
+    return how

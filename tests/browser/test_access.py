@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon import Game
 from halfmoon.i18n import text
 from halfmoon.keys import neighbour
+from tests.browser.axe import axe_violations
 from tests.browser.conftest import open_game, wait_ready
 from tests.browser.table import Table
 from tests.solver import solve_code
@@ -22,15 +22,8 @@ DIALOGS = {
     "code": '[data-action="code"]',
     "rules": '[data-action="rules"]',
     "stats": '[data-action="stats"]',
+    "restart": '[data-action="restart"]',  # after a move: asks before undoing it
 }
-
-
-def axe_violations(page: Page) -> list[str]:
-    results = Axe().run(page)
-    return [
-        f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes: {v['nodes'][0]['target']})"
-        for v in results.response["violations"]
-    ]
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
@@ -179,9 +172,9 @@ def test_names_and_announcements_for_pair_trio_error_and_end(
     context = browser.new_context(locale="pt-PT")
     page = open_game(context, base_url, "#" + CODE)
     table = Table(page)
-    assert table.card("P2").get_attribute("aria-label") == "Dama de Paus, monte 2, 8 cartas"
-    assert table.card("R3").get_attribute("aria-label") == "Valete de Copas, reserva 3, 1 carta"
-    assert page.get_by_role("button", name="Rei de Espadas, monte 3, 8 cartas").count() == 1
+    assert table.card("P2").get_attribute("aria-label") == "D♣ Dama de Paus, monte 2, 8 cartas"
+    assert table.card("R3").get_attribute("aria-label") == "V♥ Valete de Copas, reserva 3, 1 carta"
+    assert page.get_by_role("button", name="R♠ Rei de Espadas, monte 3, 8 cartas").count() == 1
     live = page.locator('[data-role="message"]')
     assert live.get_attribute("aria-live") == "polite" and live.get_attribute("role") == "status"
     table.tap("P5"), table.tap("P6")

@@ -77,7 +77,7 @@ def test_exactly_the_top_cards_and_the_reserve_are_shown(
     labels = page.locator("button[data-card]").evaluate_all(
         "bs => bs.map(b => b.getAttribute('aria-label'))"
     )
-    assert labels[0] == "Sete de Copas, monte 1, 8 cartas"  # P1's top card is 7H
+    assert labels[0] == "7♥ Sete de Copas, monte 1, 8 cartas"  # P1's top card is 7H
     assert "reserva 1, 1 carta" in labels[12]
 
 
@@ -276,7 +276,7 @@ def test_language_choice_is_remembered(desktop: BrowserContext, base_url: str) -
     page.keyboard.press("Escape")
     expect(page.locator('[data-action="new"]')).to_have_text("✚New game")
     label = page.locator('[data-slot="P2"] button').get_attribute("aria-label")
-    assert label == "Queen of Clubs, pile 2, 8 cards"
+    assert label == "Q♣ Queen of Clubs, pile 2, 8 cards"
     assert page.locator('[data-slot="P2"] .idx .r').first.text_content() == "Q"
     page.reload()
     page.wait_for_function("document.documentElement.dataset.app === 'ready'")

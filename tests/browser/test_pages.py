@@ -14,8 +14,8 @@ from halfmoon.host.examples import IMPASSE, WON
 from halfmoon.host.guide import Frame, impasse_reason, position, replay, score_line
 from halfmoon.i18n import text
 from halfmoon.layout import SLOTS, place_caption
+from tests.browser.axe import axe_violations
 from tests.browser.conftest import open_game, wait_ready
-from tests.browser.test_access import axe_violations
 
 PAGES = {"pt": ("regras.html", "exemplos.html"), "en": ("rules.html", "examples.html")}
 
@@ -185,7 +185,9 @@ def test_the_rules_page_diagrams_are_engine_positions(
     # screen readers hear each card's name, place and count
     label = drawn(page.locator("#setup figure").first)["P1"]["label"]
     assert label == (
-        "Cinco de Espadas, monte 1, 8 cartas" if lang == "pt" else "Five of Spades, pile 1, 8 cards"
+        "5♠ Cinco de Espadas, monte 1, 8 cartas"
+        if lang == "pt"
+        else "5♠ Five of Spades, pile 1, 8 cards"
     )
 
 

@@ -1,0 +1,111 @@
+// Half Moon's motion: removed cards fly to the score, undone ones fly back from it, a
+// new deal flies out from the open bottom of the arch.  Python (halfmoon/web/motion.py)
+// decides what moves; this module only draws it, one call per card: dozens of small
+// calls from Python into the page would cost more than the animation itself.
+//
+// Only copies move ("ghosts", inert and hidden from assistive technology): the cards are
+// in their places at once, so a tap during an animation counts at once.  Each copy is
+// placed now and told where to fly in the next frame, when the page's layout is known.
+// The flights are the stylesheet's (.ghost.away, .returning, .dealt in halfmoon.css).
+const STAGGER_MS = 18; // between two cards of a deal
+
+let board = null;
+let score = null;
+let deck = null;
+let queued = [];
+let dealt = 0;
+let flying = 0;
+
+export function init(boardElement, scoreElement, deckElement) {
+  board = boardElement;
+  score = scoreElement;
+  deck = deckElement;
+  board.addEventListener("animationend", ended);
+}
+
+// The card is about to leave its place: a copy of it flies to the score.
+export function leave(place, card) {
+  queue("away", place, card);
+}
+
+// The card came back to its place (an undo): a copy flies in from the score.
+export function back(place, card) {
+  land(place, card, 0);
+  queue("returning", place, card);
+}
+
+// The card is dealt to its place: a copy flies in from the deck, in turn.
+export function deal(place, card) {
+  land(place, card, dealt++ * STAGGER_MS);
+  queue("dealt", place, card);
+}
+
+// Motion was turned off: no copy stays behind.
+export function clear() {
+  if (board) for (const ghost of board.querySelectorAll(".ghost")) ghost.remove();
+  queued = [];
+  flying = 0;
+  dealt = 0;
+}
+
+function land(place, card, delay) {
+  // the card waits, unseen but tappable, until its copy lands
+  place.style.setProperty("--delay", `${delay}ms`);
+  card.classList.add("landing");
+}
+
+function queue(kind, place, card) {
+  // A plain element, never a card button (each place has one card, and only one): a
+  // deal flies face down, each card turning up as it lands; the others fly as they are.
+  const ghost = document.createElement("div");
+  if (kind === "dealt") {
+    ghost.className = "back ghost waiting";
+  } else {
+    ghost.className = card.className.replace(" landing", "") + " ghost" + (kind === "away" ? "" : " waiting");
+    for (const part of card.children) ghost.append(part.cloneNode(true));
+  }
+  ghost.setAttribute("aria-hidden", "true");
+  place.append(ghost);
+  if (queued.length === 0) requestAnimationFrame(start);
+  queued.push([kind, ghost, place]);
+}
+
+function centre(element) {
+  const box = element.getBoundingClientRect();
+  return [box.left + box.width / 2, box.top + box.height / 2];
+}
+
+function start() {
+  const moves = queued;
+  queued = [];
+  dealt = 0;
+  const toScore = centre(score);
+  const fromDeck = centre(deck);
+  for (const [kind, ghost, place] of moves) {
+    if (!ghost.isConnected) continue;
+    const here = place.getBoundingClientRect();
+    const [x, y] = kind === "dealt" ? fromDeck : toScore;
+    ghost.style.setProperty("--dx", `${(x - here.left - here.width / 2).toFixed(1)}px`);
+    ghost.style.setProperty("--dy", `${(y - here.top - here.height / 2).toFixed(1)}px`);
+    ghost.classList.remove("waiting");
+    ghost.classList.add(kind);
+    flying += 1;
+  }
+}
+
+// A copy has flown: hidden at once (no layout), and all the copies removed together once
+// the last one has flown (one layout, not one each).
+function ended(event) {
+  const ghost = event.target;
+  if (!ghost.classList.contains("ghost") || ghost.classList.contains("done")) return;
+  ghost.classList.add("done");
+  if (!ghost.classList.contains("away")) {
+    const card = ghost.parentElement.querySelector(".card.landing");
+    if (card) card.classList.remove("landing");
+  }
+  flying -= 1;
+  if (flying <= 0) {
+    flying = 0;
+    for (const done of board.querySelectorAll(".ghost.done")) done.remove();
+  }
+}

@@ -1,0 +1,261 @@
+"""A real card table: drawn court cards, landscape phones and zoom, a first visit that
+shows its progress, Restart, and motion that never stands in the way of a tap."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from halfmoon.i18n import text
+from tests.browser.conftest import BOOT_TIMEOUT, SITE, open_game, wait_ready
+from tests.browser.table import Table
+
+CODE = "HM1-N-AAAAAAB"  # P2 = Q♣, P3 = K♠, R3 = J♥; P5 + P6 = 6♥ + 5♥
+
+
+# ---------------------------------------------------------------- court cards
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_court_cards_show_their_drawn_figure(browser: Browser, base_url: str, theme: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=theme)  # type: ignore[arg-type]
+    page = open_game(context, base_url, "#" + CODE)
+    sprite = (SITE / "static" / "courts.svg").read_text(encoding="utf-8")
+    for slot, code in (("P2", "QC"), ("P3", "KS"), ("R3", "JH")):
+        card = Table(page).card(slot)
+        use = card.locator("svg.figure use")
+        assert use.get_attribute("href") == f"static/courts.svg#{code}"
+        assert f'<symbol id="{code}"' in sprite
+        box, figure = card.bounding_box(), card.locator("svg.figure").bounding_box()
+        assert box is not None and figure is not None
+        # the art, not a letter, fills most of the face
+        assert figure["width"] * figure["height"] > 0.7 * box["width"] * box["height"]
+        drawn = use.evaluate("u => u.getBBox().width")  # the symbol really loaded
+        assert drawn > 0
+    number = Table(page).card("P5")
+    assert number.locator("svg").count() == 0 and number.locator(".pip").count() == 1
+    # the figure's colours follow the theme (softer at night)
+    red = page.locator('[data-slot="P2"] svg.figure').evaluate(
+        "s => { const p = document.createElementNS('http://www.w3.org/2000/svg', 'g');"
+        " p.style.color = 'var(--court-red)'; s.append(p);"
+        " const c = getComputedStyle(p).color; p.remove(); return c; }"
+    )
+    assert red == {"light": "rgb(230, 20, 8)", "dark": "rgb(201, 42, 31)"}[theme]
+    context.close()
+
+
+# ------------------------------------------------------- landscape and zoom
+def geometry(page: Page) -> dict[str, Any]:
+    return page.evaluate(
+        """() => {
+      const rect = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+      const cards = [...document.querySelectorAll('#table button[data-card]')].map(rect);
+      const captions = [...document.querySelectorAll('#table .caption')]
+        .filter(c => getComputedStyle(c).display !== 'none').map(rect);
+      return {
+        width: Math.min(...cards.map(c => c[2] - c[0])),
+        left: Math.min(...cards.map(c => c[0])), right: Math.max(...cards.map(c => c[2])),
+        captions,
+        scrolls: document.scrollingElement.scrollHeight > innerHeight + 1
+          || document.scrollingElement.scrollWidth > innerWidth + 1,
+      };
+    }"""
+    )
+
+
+def overlapping(boxes: list[list[float]]) -> list[tuple[int, int]]:
+    return [
+        (i, j)
+        for i, a in enumerate(boxes)
+        for j, b in enumerate(boxes[:i])
+        if a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+    ]
+
+
+@pytest.mark.parametrize(("width", "height"), [(740, 360), (844, 390)])
+def test_landscape_phones_use_the_width_and_keep_cards_large(
+    browser: Browser, base_url: str, width: int, height: int
+) -> None:
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
+        device_scale_factor=2, locale="pt-PT",
+    )  # fmt: skip
+    page = open_game(context, base_url, "#" + CODE)
+    plain = geometry(page)
+    Table(page).set_option("pile-numbers", True)
+    numbered = geometry(page)
+    assert numbered["width"] >= 36, numbered
+    assert numbered["width"] >= 0.85 * plain["width"], (plain["width"], numbered["width"])
+    assert len(numbered["captions"]) == 20 and overlapping(numbered["captions"]) == []
+    assert not numbered["scrolls"] and not plain["scrolls"]
+    assert numbered["right"] - numbered["left"] > 0.45 * width  # the table uses the width
+    # the bar and the actions stand beside the table, not above and below it
+    bar = page.locator(".bar").bounding_box()
+    actions = page.locator(".actions").bounding_box()
+    assert bar is not None and actions is not None
+    assert bar["x"] + bar["width"] <= numbered["left"] and actions["x"] >= numbered["right"]
+    context.close()
+
+
+def test_at_300_percent_zoom_cards_keep_36_px_and_the_page_scrolls(
+    browser: Browser, base_url: str
+) -> None:
+    """1280 × 800 at 300 %: 427 × 267 CSS pixels."""
+    context = browser.new_context(viewport={"width": 427, "height": 267}, device_scale_factor=3)
+    page = open_game(context, base_url, "#" + CODE)
+    Table(page).set_option("pile-numbers", True)
+    shown = geometry(page)
+    assert shown["width"] >= 36 and shown["scrolls"]
+    page.mouse.wheel(0, 600)
+    expect(Table(page).card("P1")).to_be_in_viewport()  # scrolled to, and tappable
+    Table(page).tap("P5"), Table(page).tap("P6")
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    context.close()
+
+
+# --------------------------------------------------------------------- restart
+def test_restart_asks_first_and_a_slip_costs_nothing(
+    desktop: BrowserContext, base_url: str
+) -> None:
+    page = open_game(desktop, base_url, "#" + CODE)
+    table = Table(page)
+    table.tap("P5"), table.tap("P6")
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    table.press("restart")
+    dialog = page.locator("#dialog-restart")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("#restart-text")).to_have_text(
+        f"A distribuição {CODE} volta ao início e desfaz 1 jogada."
+        " Nas estatísticas conta como uma nova partida."
+    )
+    page.keyboard.press("Escape")  # a slip: nothing happens
+    assert table.stat("moves") == "1"
+    table.press("restart")
+    dialog.locator('[data-dialog-action="restart-yes"]').click()
+    expect(page.locator('[data-stat="moves"]')).to_have_text("0")
+    assert table.stat("code") == CODE and table.tops()["P5"] == "6H"
+    assert table.message() == f"Partida recomeçada: {CODE}."
+    table.press("restart")  # nothing to undo: no question
+    expect(page.locator("#dialog-restart")).to_be_hidden()
+    # the statistics: the restarted deal is a new game, and the dialog says so
+    table.tap("P5"), table.tap("P6")
+    page.wait_for_timeout(200)
+    page.locator('[data-action="stats"]').click()
+    assert page.locator('[data-stats="played"]').text_content() == "2"
+    expect(page.locator("#dialog-stats .hint")).to_contain_text(
+        "uma partida recomeçada conta como nova"
+    )
+
+
+# ---------------------------------------------------------------------- motion
+def ghosts(page: Page) -> list[dict[str, str]]:
+    return page.evaluate(
+        """[...document.querySelectorAll('.ghost')].map(g => ({
+        kind: [...g.classList].filter(c => ['away', 'returning', 'dealt', 'waiting'].includes(c)).join(' '),
+        dx: g.style.getPropertyValue('--dx'), dy: g.style.getPropertyValue('--dy'),
+        place: g.parentElement.dataset.slot }))"""
+    )
+
+
+def test_removed_cards_fly_to_the_score_and_come_back_on_undo(
+    desktop: BrowserContext, base_url: str
+) -> None:
+    page = open_game(desktop, base_url, "#" + CODE)
+    table = Table(page)
+    table.tap("P5"), table.tap("P6")
+    flying = ghosts(page)
+    assert {g["place"] for g in flying} == {"P5", "P6"} and {g["kind"] for g in flying} == {"away"}
+    score = page.locator('[data-stat="score"]').bounding_box()
+    p5 = page.locator('[data-slot="P5"]').bounding_box()
+    assert score is not None and p5 is not None
+    away = next(g for g in flying if g["place"] == "P5")
+    assert float(away["dy"].removesuffix("px")) < 0  # toward the bar above
+    assert abs(p5["x"] + p5["width"] / 2 + float(away["dx"].removesuffix("px"))
+               - (score["x"] + score["width"] / 2)) < 2  # fmt: skip
+    # a tap during the flight counts at once, on the card already in place
+    table.tap("P2")
+    assert table.selected() == ["P2"]
+    page.wait_for_timeout(500)
+    assert ghosts(page) == []  # every copy gone once it has flown
+    table.tap("P2")
+    table.press("undo")
+    coming = ghosts(page)
+    assert {g["place"] for g in coming} == {"P5", "P6"}
+    assert {g["kind"] for g in coming} == {"returning"}
+    page.wait_for_timeout(500)
+    assert ghosts(page) == [] and page.locator(".card.landing").count() == 0
+    assert table.tops()["P5"] == "6H"
+
+
+def test_a_new_deal_is_dealt_card_by_card(desktop: BrowserContext, base_url: str) -> None:
+    page = open_game(desktop, base_url, "#" + CODE)
+    Table(page).press("new")
+    dealt = ghosts(page)
+    assert len(dealt) == 20 and {g["kind"] for g in dealt} == {"dealt"}
+    delays = page.evaluate(
+        "[...document.querySelectorAll('.ghost')].map(g => getComputedStyle(g).animationDelay)"
+    )
+    assert delays[0] == "0s" and delays[-1] == "0.342s"  # 19 × 18 ms
+    page.wait_for_timeout(900)
+    assert ghosts(page) == [] and page.locator(".card.landing").count() == 0
+
+
+@pytest.mark.parametrize("way", ["system", "option"])
+def test_reduced_motion_moves_nothing(browser: Browser, base_url: str, way: str) -> None:
+    context = browser.new_context(reduced_motion="reduce" if way == "system" else "no-preference")
+    page = open_game(context, base_url, "#" + CODE)
+    table = Table(page)
+    if way == "option":
+        table.set_option("reduce-motion", True)
+    table.tap("P5"), table.tap("P6")
+    table.press("undo")
+    table.press("new")
+    assert ghosts(page) == [] and page.locator(".card.landing").count() == 0
+    context.close()
+
+
+# ------------------------------------------------------------ the first visit
+def test_a_first_visit_shows_its_progress_and_then_that_it_works_offline(
+    browser: Browser, base_url: str
+) -> None:
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": 20,
+            "downloadThroughput": 2_500_000,
+            "uploadThroughput": 500_000,
+        },
+    )  # 20 Mbit/s: a few seconds for the whole first start
+    page.goto(f"{base_url}/#{CODE}")
+    boot = json.loads(page.locator("#boot-data").text_content() or "{}")
+    bar = page.locator("#boot-progress")
+    expect(bar).to_be_visible(timeout=BOOT_TIMEOUT)
+    seen = []
+    while page.evaluate("document.documentElement.dataset.app") == "loading":
+        seen.append(
+            page.evaluate(
+                "[+document.getElementById('boot-progress').value, document.getElementById('boot-bytes').textContent]"
+            )
+        )
+        page.wait_for_timeout(150)
+    wait_ready(page)
+    values = [v for v, _ in seen]
+    assert bar.evaluate("p => p.max") == boot["first"] > 10_000_000
+    assert len(set(values)) >= 3 and values == sorted(values)  # it moves, and only forward
+    assert re.fullmatch(r"\d+\.\d MB of \d+\.\d MB", seen[-1][1])
+    expect(bar).to_be_hidden()
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+             "downloadThroughput": -1, "uploadThroughput": -1})  # fmt: skip
+    note = page.locator('[data-role="offline"]')
+    expect(note).to_have_text(text("en", "app.offline-ready"), timeout=BOOT_TIMEOUT)
+    page.reload()  # a visit the service worker serves: no bar, no note
+    wait_ready(page)
+    assert bar.is_hidden() and note.text_content() == ""
+    context.close()
