@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 from typing import Final
 
 from .cards import Card
@@ -35,8 +36,8 @@ SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 class Phrase:
     """Words to show in whichever language the page is in when they are shown: a
     catalogue key and its values, kept unrendered so that a change of language can say
-    them again.  A value that is a :class:`Card` or a Phrase is put in that language
-    too (a card by its name)."""
+    them again.  A value that is a :class:`Card`, a date or a Phrase is put in that
+    language too (a card by its name, a date in full)."""
 
     key: str
     values: tuple[tuple[str, object], ...] = ()
@@ -57,6 +58,8 @@ def say(phrases: Iterable[Phrase], lang: str) -> str:
 def _word(value: object, lang: str) -> object:
     if isinstance(value, Phrase):
         return value.text(lang)
+    if isinstance(value, date):
+        return long_day(value, lang)
     if isinstance(value, Card):
         return card_name(value, lang)
     return value
@@ -129,3 +132,19 @@ def choose_language(asked: object, stored: object, preferred: Iterable[str]) -> 
     """The language of the page: asked for in the address (``?lang=``), else the
     player's stored choice, else the browser's preference (:func:`pick_language`)."""
     return normalise_language(asked) or normalise_language(stored) or pick_language(preferred)
+
+
+# ------------------------------------------------------------------------ dates
+def month(day: date, lang: str, *, short: bool = False) -> str:
+    names = text(lang, "date.short-months" if short else "date.months").split()
+    return names[day.month - 1]
+
+
+def long_day(day: date, lang: str) -> str:
+    """``1 de dezembro de 2026`` / ``December 1, 2026``."""
+    return text(lang, "date.long", d=day.day, month=month(day, lang), y=day.year)
+
+
+def short_day(day: date, lang: str) -> str:
+    """``30 nov`` / ``Nov 30``."""
+    return text(lang, "date.short", d=day.day, month=month(day, lang, short=True))

@@ -7,7 +7,12 @@ in progress goes on (docs/design.md, "Links").
 
 from __future__ import annotations
 
+from typing import Final
+
 from .deal import CodeError, canonical_code
+
+DAILY: Final = "daily"
+"""What ``#daily`` (in any case) names: the deal of the day on the player's calendar."""
 
 
 def percent_decode(text: str) -> str:
@@ -46,11 +51,14 @@ def code_from_hash(fragment: str) -> str:
 
 
 def read_link(fragment: str) -> str | CodeError | None:
-    """What a fragment names: the canonical code of a deal, the :class:`CodeError` that
-    makes it no link at all, or ``None`` when it names nothing (empty)."""
+    """What a fragment names: the canonical code of a deal, :data:`DAILY`, the
+    :class:`CodeError` that makes it no link at all, or ``None`` when it names nothing
+    (empty)."""
     wanted = code_from_hash(fragment).strip()
     if not wanted:
         return None
+    if wanted.lower() == DAILY:
+        return DAILY
     try:
         return canonical_code(wanted)
     except CodeError as exc:

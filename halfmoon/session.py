@@ -16,16 +16,20 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, Literal, Protocol
 
 from .clock import format_time
+from .daily import daily_code, local_day
 from .deal import CodeError, canonical_code
 from .game import Game, Removal, Status
+from .history import Entry, entry_of
 from .i18n import DEFAULT_LANGUAGE, Phrase, phrase, say
-from .links import read_link
+from .links import DAILY, read_link
 from .prefs import Prefs
+from .results import daily_badge, daily_view
 from .saved import Play
 from .stats import Count
 from .view import Counters, EndView, PlaceView, counters, end_view, table_view
@@ -51,6 +55,7 @@ class Feedback:
     counts: list[Count] = field(default_factory=list)
     deal: bool = False
     left: Play | None = None  # the play just left for another deal, to save as it is
+    recorded: list[Entry] = field(default_factory=list)  # for the history of games
 
     @property
     def message(self) -> str:
@@ -74,6 +79,12 @@ def wall_ms() -> float:
     return time.time() * 1000
 
 
+def utc_day(wall: float) -> date:
+    """The calendar date of a wall-clock time in UTC; the page passes the player's own
+    (:func:`halfmoon.daily.local_day` with the browser's offset)."""
+    return local_day(wall, 0)
+
+
 def code_error(error: CodeError) -> Phrase:
     """What is wrong with a deal code, in words for the player."""
     return phrase(f"code.error.{error.reason}")
@@ -95,9 +106,11 @@ class Session:
         *,
         wall: Callable[[], float] = wall_ms,
         make_id: Callable[[], str] = new_id,
+        day_of: Callable[[float], date] = utc_day,
     ) -> None:
         self.wall = wall
         self.make_id = make_id
+        self.day_of = day_of
         self.play = play if isinstance(play, Play) else self.fresh(play)
         self.prefs = prefs
         self.lang = lang
@@ -112,6 +125,10 @@ class Session:
         now = self.wall()
         return Play(game, self.make_id(), begun=now, saved=now)
 
+    def today(self) -> date:
+        """The date on the player's calendar now."""
+        return self.day_of(self.wall())
+
     # ------------------------------------------------------------------ start-up
     @classmethod
     def start(
@@ -124,12 +141,14 @@ class Session:
         lang: str,
         wall: Callable[[], float] = wall_ms,
         make_id: Callable[[], str] = new_id,
+        day_of: Callable[[float], date] = utc_day,
     ) -> tuple[Session, tuple[Phrase, ...]]:
         """The session a page opens with, and what to tell the player (if anything).
 
         The address decides as a link does later (:meth:`follow_link`): a link to a deal
-        resumes its kept play or starts it; an invalid link is explained and the play
-        saved last (or a new deal) goes on.  No link: the play saved last.
+        resumes its kept play or starts it (``#daily``: today's deal of the day); an
+        invalid link is explained and the play saved last (or a new deal) goes on.  No
+        link: the play saved last.
         """
 
         def begin(game: Game) -> Play:
@@ -141,11 +160,16 @@ class Session:
         if isinstance(target, CodeError):
             notice = (_link_invalid(target),)
             target = None
+        if target == DAILY:
+            today = day_of(wall())
+            target = daily_code(today)
+            notice = (_daily_phrase(today, target),)
         if target is not None:
             play = library.find(target) or begin(Game.new(target))
         else:
             play = last or begin(Game.new())
-        return cls(play, prefs, lang, library, wall=wall, make_id=make_id), notice
+        session = cls(play, prefs, lang, library, wall=wall, make_id=make_id, day_of=day_of)
+        return session, notice
 
     # ------------------------------------------------------------------- actions
     def tap(self, slot: str, now: float) -> Feedback:
@@ -162,7 +186,7 @@ class Session:
             feedback.events.append("move")
             feedback.said = (self._removed(result.removal),)
             feedback.counts = self._count(now)
-            self._ending(before, feedback)
+            self._ending(before, feedback, now)
         return feedback
 
     def _feedback(self, *said: Phrase, **fields: Any) -> Feedback:
@@ -198,7 +222,7 @@ class Session:
         said = phrase("announce.redo", score=self.game.score)
         feedback = self._feedback(said, events=["move"], save=True, counts=self._count(now))
         feedback.removed = self.game.history[-1].slots
-        self._ending(before, feedback)
+        self._ending(before, feedback, now)
         return feedback
 
     def new_game(self, now: float, code: str | None = None) -> Feedback:
@@ -218,13 +242,37 @@ class Session:
 
     def restart(self, now: float) -> Feedback:
         """The deal in play from its first position again, as a new play: the one left
-        counts as left unwon (ending the streak) if it had moves and was not won."""
-        counts = self._leaving()
+        counts as left unwon (ending the streak) if it had moves and was not won, and
+        goes into the history."""
+        counts, recorded = self._leaving(), self._left(now)
         self.game.pause(now)
         self.play = self.fresh(Game.new(self.play.code))
         self.game.resume(now)
         said = phrase("announce.restarted", code=self.play.code)
-        return self._feedback(said, events=["new"], save=True, counts=counts)
+        feedback = self._feedback(said, events=["new"], save=True, counts=counts)
+        feedback.recorded = recorded
+        return feedback
+
+    def daily(self, now: float) -> Feedback:
+        """Today's deal of the day: its play resumed, or begun."""
+        today = self.today()
+        code = daily_code(today)
+        feedback = self.new_game(now, code)
+        feedback.said = (_daily_phrase(today, code),)
+        return feedback
+
+    def again(self, code: str, now: float) -> Feedback:
+        """Play a deal of the history again: its play in progress if there is one, else
+        from its first position (a deal in play that has ended is restarted)."""
+        canonical = canonical_code(code)
+        if canonical == self.play.code:
+            if self.game.status == "playing":
+                return self._feedback(phrase("announce.same", code=canonical))
+            return self.restart(now)
+        kept = self.library.find(canonical) if self.library is not None else None
+        if kept is not None and kept.game.status == "playing":
+            return self._switch(kept, now, resumed=True)
+        return self._switch(self.fresh(Game.new(canonical)), now, resumed=False)
 
     def restart_words(self) -> Phrase:
         """What the confirmation of a restart says: the moves it undoes."""
@@ -239,19 +287,22 @@ class Session:
         target = read_link(fragment)
         if isinstance(target, CodeError):
             return self._feedback(_link_invalid(target))
+        if target == DAILY:
+            return self.daily(now)
         if target is None or target == self.game.code:
             return self._feedback()
         return self.new_game(now, target)
 
     def _switch(self, play: Play, now: float, *, resumed: bool) -> Feedback:
         """Leave the play in progress (kept as it is) for ``play``."""
-        leaving, counts = self.play, self._leaving()
+        leaving, counts, recorded = self.play, self._leaving(), self._left(now)
         self.game.pause(now)
         self.play = play
         play.game.resume(now)
         said = phrase("announce.resumed" if resumed else "announce.new", code=play.code)
         feedback = self._feedback(said, events=["new"], save=True, counts=counts, deal=True)
         feedback.left = leaving
+        feedback.recorded = recorded
         if play.game.status != "playing":
             feedback.dialog = "won" if play.game.status == "won" else "impasse"
             feedback.events.append(play.game.status)
@@ -260,6 +311,21 @@ class Session:
     def _leaving(self) -> list[Count]:
         """Leaving a game that was played and not won ends the streak of wins."""
         return [Count("left")] if self.play.played and not self.play.won else []
+
+    def _left(self, now: float) -> list[Entry]:
+        """A game left for another with moves and no end goes into the history (one
+        that ended went in when it ended)."""
+        return self.entry(now) if self.game.moves and self.game.status == "playing" else []
+
+    def entry(self, now: float) -> list[Entry]:
+        """The play in progress as the history keeps it (none for a game with no deal
+        code, which only tests build)."""
+        play, code = self.play, self.game.code
+        if code is None:
+            return []
+        begun = self.day_of(play.begun)
+        daily = begun if code == daily_code(begun) else None
+        return [entry_of(play.game, play.id, play.begun, self.wall(), now, daily)]
 
     def adopt(self, newer: Play, now: float, *, visible: bool = True) -> Feedback:
         """Another tab went on with this deal: show its newer play instead (quietly when
@@ -274,19 +340,28 @@ class Session:
             feedback.dialog = "won" if newer.game.status == "won" else "impasse"
         return feedback
 
-    def _ending(self, before: Status, feedback: Feedback) -> None:
+    def _ending(self, before: Status, feedback: Feedback, now: float) -> None:
         status = self.game.status
         if status != before and status in ("won", "impasse"):
             feedback.dialog = "won" if status == "won" else "impasse"
             feedback.events.append(status)
             feedback.said = (*feedback.said, phrase(f"end.{status}.title"))
+            feedback.recorded = self.entry(now)
 
     # -------------------------------------------------------------- presentation
     def table(self) -> dict[str, PlaceView]:
         return table_view(self.game, self.lang, self.prefs.placement_help)
 
     def counters(self, now: float) -> Counters:
-        return counters(self.game, now)
+        badge = daily_badge(self.game.code, self.day_of(self.play.begun), self.today(), self.lang)
+        return counters(self.game, now, badge)
+
+    def daily_results(self, entries: Sequence[Entry]) -> dict[str, str]:
+        """Today's deal and the streak of days, for the statistics dialog."""
+        today = self.today()
+        game = self.game
+        playing = game.code == daily_code(today) and game.moves > 0 and game.status == "playing"
+        return daily_view(entries, today, playing, self.lang)
 
     def time_text(self, now: float) -> str:
         return format_time(self.game.elapsed(now))
@@ -314,6 +389,10 @@ def _position(game: Game) -> dict[str, Any]:
     data = game.to_dict()
     del data["clock"]
     return data
+
+
+def _daily_phrase(today: date, code: str) -> Phrase:
+    return phrase("announce.daily", day=today, code=code)
 
 
 def _link_invalid(error: CodeError) -> Phrase:

@@ -126,9 +126,10 @@ class Counters:
     can_undo: bool
     can_redo: bool
     status: Status
+    daily: str = ""  # "Partida do dia" while the deal of the day is in play
 
 
-def counters(game: Game, now: float | None) -> Counters:
+def counters(game: Game, now: float | None, daily: str = "") -> Counters:
     return Counters(
         time=format_time(game.elapsed(now)),
         score=str(game.score),
@@ -137,6 +138,7 @@ def counters(game: Game, now: float | None) -> Counters:
         can_undo=game.can_undo,
         can_redo=game.can_redo,
         status=game.status,
+        daily=daily,
     )
 
 

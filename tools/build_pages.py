@@ -21,10 +21,10 @@ from pathlib import Path
 
 from halfmoon.host.examples import IMPASSE, WON, Example
 from halfmoon.host.guide import (
-    Frame,
     impasse_reason,
     move_words,
     position,
+    position_text,
     replay,
     score_line,
 )
@@ -333,12 +333,6 @@ def _control(lang: str) -> Callable[..., str]:
         )
 
     return button
-
-
-def position_text(frame: Frame, total: int, lang: str) -> str:
-    if frame.number > total:
-        return text(lang, "step.end")
-    return text(lang, "step.position", n=frame.number, total=total)
 
 
 def examples_page(lang: str) -> str:

@@ -1,0 +1,52 @@
+"""The deal of the day: one deal code per calendar date, the same for every player.
+
+The mapping is frozen, like the dealing algorithm (docs/deal-codes.md, "The deal of the
+day", gives known answers that tests/test_daily.py checks): the date's day number
+counted from :data:`EPOCH` (negative before it) is added to :data:`SEED`, and the deal
+number is one draw of :class:`~halfmoon.deal.SplitMix64` seeded with that sum, below
+:data:`~halfmoon.deal.DEAL_COUNT`.  It needs no server and no network.
+
+What matters is the player's own calendar date, not an instant: two players whose
+clocks both say 1 December play the same deal, whatever their time zones' offsets.  The
+page finds the local date (:func:`local_day`); nothing here reads a clock.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from typing import Final
+
+from .deal import DEAL_COUNT, SplitMix64, format_code
+
+EPOCH: Final = date(2026, 1, 1)
+"""Day 0 of the deal of the day."""
+SEED: Final = int.from_bytes(b"HALFMOON", "big")
+"""Added to the day number before the draw (0x48414C464D4F4F4E)."""
+
+
+def day_number(day: date) -> int:
+    """Days from :data:`EPOCH` to ``day`` (negative before it)."""
+    return (day - EPOCH).days
+
+
+def daily_number(day: date) -> int:
+    """The deal number of ``day``'s deal."""
+    return SplitMix64(SEED + day_number(day)).below(DEAL_COUNT)
+
+
+def daily_code(day: date) -> str:
+    """The deal code of ``day``'s deal, e.g. ``HM1-N-QJQDQQX`` for 1 December 2026."""
+    return format_code(daily_number(day))
+
+
+def local_day(wall_ms: float, offset_minutes: float) -> date:
+    """The calendar date on the player's clock: wall-clock milliseconds since 1970 (UTC)
+    and the minutes to add to reach local time (JavaScript's
+    ``-Date.getTimezoneOffset()``)."""
+    moment = datetime(1970, 1, 1) + timedelta(milliseconds=wall_ms + offset_minutes * 60_000)
+    return moment.date()
+
+
+def parse_day(text: str) -> date:
+    """A date written ``YYYY-MM-DD``; ValueError otherwise."""
+    return date.fromisoformat(text)

@@ -1,0 +1,189 @@
+"""Your results in words and figures: dates, the history's rows, the text a result is
+shared with, today's deal and the streak of days, and the chart of recent games.
+
+Everything the history dialog, the statistics dialog and the share action show is
+decided here, from :class:`~halfmoon.history.Entry` values and the date on the player's
+calendar, so that CPython tests reach it; the page only copies it out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from .clock import format_time
+from .daily import daily_code
+from .history import KEEP, Entry
+from .i18n import long_day, short_day, text
+
+
+# ------------------------------------------------------------------------ dates
+def when(moment: datetime, today: date, lang: str) -> str:
+    """When a game ended, as a player says it: ``Hoje, 18:40``, ``Ontem, 09:05``,
+    ``28 nov, 18:40``, ``28 nov 2025, 18:40``."""
+    clock = f"{moment.hour:02d}:{moment.minute:02d}"
+    day = moment.date()
+    if day == today:
+        return text(lang, "date.today", time=clock)
+    if day == today - timedelta(days=1):
+        return text(lang, "date.yesterday", time=clock)
+    written = short_day(day, lang)
+    if day.year != today.year:
+        written += f" {day.year}"
+    return text(lang, "date.when", day=written, time=clock)
+
+
+def local_time(wall_ms: float, offset_minutes: float) -> datetime:
+    """The wall-clock time ``wall_ms`` on the player's clock (``offset_minutes`` ahead of
+    UTC)."""
+    return datetime(1970, 1, 1) + timedelta(milliseconds=wall_ms + offset_minutes * 60_000)
+
+
+# ------------------------------------------------------------------ the history
+def moves_words(moves: int, lang: str) -> str:
+    return text(lang, "diagram.moves.1") if moves == 1 else text(lang, "diagram.moves.n", n=moves)
+
+
+def result_words(entry: Entry, lang: str) -> str:
+    """``Ganha`` / ``Sem saída`` / ``Deixada``."""
+    return text(lang, f"history.result.{entry.result}")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row of the history dialog, in words."""
+
+    id: str
+    code: str
+    when: str
+    result: str
+    summary: str  # ``24 cartas na mesa · 3:40 · 40 jogadas``
+    daily: str  # the badge of a deal of the day, or ''
+    again: str  # the buttons' accessible names
+    replay: str
+    share: str
+    ending: str  # won, stuck or left: for the style
+
+
+def rows(entries: Sequence[Entry], today: date, offset_minutes: float, lang: str) -> list[Row]:
+    out = []
+    for entry in entries:
+        said_when = when(local_time(entry.ended, offset_minutes), today, lang)
+        parts = [] if entry.result == "won" else [text(lang, "history.cards", left=entry.left)]
+        parts += [format_time(entry.time_ms), moves_words(entry.moves, lang)]
+        out.append(
+            Row(
+                id=entry.id,
+                code=entry.code,
+                when=said_when,
+                result=result_words(entry, lang),
+                summary=" · ".join(parts),
+                daily=text(lang, "history.daily") if entry.daily is not None else "",
+                again=text(lang, "history.again.label", code=entry.code),
+                replay=text(lang, "history.replay.label", code=entry.code, when=said_when),
+                share=text(lang, "history.share.label", code=entry.code, when=said_when),
+                ending=entry.result,
+            )
+        )
+    return out
+
+
+def history_note(lang: str) -> str:
+    return text(lang, "history.note", keep=KEEP)
+
+
+# ---------------------------------------------------------------------- sharing
+def share_text(entry: Entry, link: str, lang: str) -> str:
+    """What a result is shared as: the deal (and its date, for a deal of the day), the
+    result, time and moves, and the link that deals it."""
+    deal = entry.code
+    if entry.daily is not None:
+        deal = text(lang, "share.daily", day=long_day(entry.daily, lang), code=entry.code)
+    result = text(lang, f"share.{entry.result}", left=entry.left)
+    line = text(
+        lang,
+        "share.text",
+        deal=deal,
+        result=result,
+        time=format_time(entry.time_ms),
+        moves=moves_words(entry.moves, lang),
+    )
+    return f"{line}\n{link}"
+
+
+# ---------------------------------------------------------------- the daily deal
+def daily_badge(code: str | None, begun: date, today: date, lang: str) -> str:
+    """What the bar says of the deal in play: ``Partida do dia`` when it is today's,
+    ``Partida do dia 30 nov`` when it was the deal of the day it was begun on, else ''."""
+    if code is None:
+        return ""
+    if code == daily_code(today):
+        return text(lang, "daily.badge")
+    if code == daily_code(begun):
+        return text(lang, "daily.badge.past", day=short_day(begun, lang))
+    return ""
+
+
+def daily_today(entries: Sequence[Entry], today: date, playing: bool, lang: str) -> str:
+    """Today's outcome: a win beats any other play of the deal, then the play in
+    progress (``playing``: today's deal is on the table with moves), then the latest."""
+    mine = [e for e in entries if e.daily == today]
+    won = [e for e in mine if e.result == "won"]
+    if won:
+        best = min(won, key=lambda e: e.time_ms)
+        return text(lang, "stats.daily.won", time=format_time(best.time_ms))
+    if playing:
+        return text(lang, "stats.daily.playing")
+    if mine:
+        latest = mine[0]
+        return text(lang, f"stats.daily.{latest.result}", left=latest.left)
+    return text(lang, "stats.daily.none")
+
+
+def daily_streak(entries: Sequence[Entry], today: date, playing: bool) -> int:
+    """Days in a row the deal of the day was played, up to today (or up to yesterday,
+    while today's is still to be played)."""
+    days = {e.daily for e in entries if e.daily is not None}
+    if playing:
+        days.add(today)
+    day = today if today in days else today - timedelta(days=1)
+    streak = 0
+    while day in days:
+        streak += 1
+        day -= timedelta(days=1)
+    return streak
+
+
+def daily_view(entries: Sequence[Entry], today: date, playing: bool, lang: str) -> dict[str, str]:
+    """The statistics dialog's two daily figures, by their ``data-stats`` name."""
+    return {
+        "daily": daily_today(entries, today, playing, lang),
+        "daily-streak": str(daily_streak(entries, today, playing)),
+    }
+
+
+# -------------------------------------------------------------------- the chart
+@dataclass(frozen=True, slots=True)
+class Bar:
+    cleared: int  # cards that left the table, 0 … 104
+    won: bool
+
+
+CHART_GAMES = 30
+
+
+def chart(entries: Sequence[Entry], n: int = CHART_GAMES) -> list[Bar]:
+    """The bars of the last ``n`` games, oldest first."""
+    return [Bar(e.cleared, e.result == "won") for e in reversed(entries[:n])]
+
+
+def chart_words(bars: Sequence[Bar], lang: str) -> str:
+    """The chart's text alternative: every bar's figure, in order."""
+    if not bars:
+        return text(lang, "chart.empty")
+    figures = [
+        text(lang, "chart.one.won", n=bar.cleared) if bar.won else str(bar.cleared) for bar in bars
+    ]
+    won = sum(bar.won for bar in bars)
+    return text(lang, "chart.words", n=len(bars), list=", ".join(figures), won=won)
