@@ -324,9 +324,9 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
     "share.won": "ganha",
     "share.stuck": "sem saída com {left} cartas na mesa",
     "share.left": "deixada com {left} cartas na mesa",
-    "share.copied": "Resultado copiado; cole-o onde quiser: {text}",
+    "share.copied": "Resultado copiado; cole-o onde quiser:\n{text}",
     "share.shared": "Resultado partilhado.",
-    "share.failed": "Não foi possível partilhar nem copiar. O resultado: {text}",
+    "share.failed": "Não foi possível partilhar nem copiar. O resultado:\n{text}",
     "save.damaged.history": "A lista das suas partidas estava danificada; foi posta de parte, sem ser apagada, e começa de novo.",
     "save.damaged.history.lost": "A lista das suas partidas estava danificada e começa de novo; não havia espaço para a pôr de parte.",
 }
@@ -633,9 +633,9 @@ There are no hints and no solver: the game never tells whether a deal can be won
     "share.won": "won",
     "share.stuck": "stuck with {left} cards left",
     "share.left": "left with {left} cards on the table",
-    "share.copied": "Result copied; paste it anywhere: {text}",
+    "share.copied": "Result copied; paste it anywhere:\n{text}",
     "share.shared": "Result shared.",
-    "share.failed": "Could not share or copy. The result: {text}",
+    "share.failed": "Could not share or copy. The result:\n{text}",
     "save.damaged.history": "The list of your games was damaged; it has been kept aside, not deleted, and starts again.",
     "save.damaged.history.lost": "The list of your games was damaged and starts again; there was no room to keep it aside.",
 }

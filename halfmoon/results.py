@@ -8,7 +8,7 @@ calendar, so that CPython tests reach it; the page only copies it out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -66,10 +66,13 @@ class Row:
     ending: str  # won, stuck or left: for the style
 
 
-def rows(entries: Sequence[Entry], today: date, offset_minutes: float, lang: str) -> list[Row]:
+def rows(
+    entries: Sequence[Entry], today: date, local: Callable[[float], datetime], lang: str
+) -> list[Row]:
+    """The history's rows; ``local`` turns a wall-clock time into the player's."""
     out = []
     for entry in entries:
-        said_when = when(local_time(entry.ended, offset_minutes), today, lang)
+        said_when = when(local(entry.ended), today, lang)
         parts = [] if entry.result == "won" else [text(lang, "history.cards", left=entry.left)]
         parts += [format_time(entry.time_ms), moves_words(entry.moves, lang)]
         out.append(

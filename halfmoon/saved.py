@@ -34,11 +34,13 @@ KEYS: Final[dict[str, str]] = {
     "last": "halfmoon.v2.last",
     "game": "halfmoon.v2.game.",
     "aside": "halfmoon.v2.aside.",
+    "history": "halfmoon.v2.history",
 }
 """Every key the game writes, by its job.  ``game`` and ``aside`` are prefixes: one
 game per deal (``halfmoon.v2.game.HM1-N-AAAAAAB``), and, under ``aside`` plus the key
 it came from, a value that could not be read, kept rather than overwritten.  ``last``
-names the deal saved last: the one a visit without a link resumes."""
+names the deal saved last: the one a visit without a link resumes; ``history`` the games
+that ended or were left (:mod:`halfmoon.history`)."""
 
 LEGACY: Final[dict[str, str]] = {
     "game": "halfmoon.game.v1",

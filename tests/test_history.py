@@ -24,6 +24,7 @@ from halfmoon.results import (
     chart_words,
     daily_streak,
     daily_view,
+    local_time,
     rows,
     share_text,
 )
@@ -153,13 +154,13 @@ def test_rows_say_when_what_and_how_long() -> None:
         finished(IMPASSE, id="s", ended=NOON - 86_400_000),
         finished(WON, 5, id="l", ended=NOON - 400 * 86_400_000),
     ]
-    pt = rows(entries, TODAY, 0, "pt")
+    pt = rows(entries, TODAY, lambda ms: local_time(ms, 0), "pt")
     assert [r.when for r in pt] == ["Hoje, 12:00", "Ontem, 12:00", "27 out 2025, 12:00"]
     assert [r.result for r in pt] == ["Ganha", "Sem saída", "Deixada"]
     assert pt[0].summary == "5:12 · 48 jogadas"
     assert pt[2].summary == f"{104 - entries[2].cleared} cartas na mesa · 5:12 · 5 jogadas"
     assert pt[1].replay == f"Rever a partida {IMPASSE.code} (Ontem, 12:00)"
-    en = rows(entries, TODAY, -60, "en")  # an hour behind UTC
+    en = rows(entries, TODAY, lambda ms: local_time(ms, -60), "en")  # an hour behind UTC
     assert en[0].when == "Today, 11:00" and en[2].when == "Oct 27 2025, 11:00"
 
 

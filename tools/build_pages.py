@@ -32,7 +32,7 @@ from halfmoon.i18n import text
 from halfmoon.layout import SLOTS, is_pile
 from halfmoon.view import table_view
 
-from .markup import boot_data, esc, figure, marks, place_inner, places_html
+from .markup import boot_data, esc, figure, marks, place_inner, places_html, step_control
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -255,7 +255,7 @@ def replay_html(example: Example, lang: str, name: str, lead: str) -> str:
     def t(key: str, **words: object) -> str:
         return esc(text(lang, key, **words))
 
-    button = _control(lang)
+    button = step_control(lang)
     title = t(f"example.{name}.title")
     play = f'{t("example.play")} · <span class="code">{esc(example.code)}</span>'
     controls = "".join(
@@ -293,46 +293,6 @@ def replay_html(example: Example, lang: str, name: str, lead: str) -> str:
 <script type="application/json" data-role="steps">{data}</script>
 {"".join(template_html)}
 </section>"""
-
-
-_CHEVRON = (
-    '<path d="{}" fill="none" stroke="currentColor" stroke-width="2.6"'
-    ' stroke-linecap="round" stroke-linejoin="round"/>'
-)
-ICONS = {
-    "first": _CHEVRON.format("M6 5v14M17 5l-7 7 7 7"),
-    "prev": _CHEVRON.format("M15 5l-7 7 7 7"),
-    "play": '<path d="M8 5v14l11-7z" fill="currentColor"/>',
-    "pause": '<path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor"/>',
-    "next": _CHEVRON.format("M9 5l7 7-7 7"),
-    "last": _CHEVRON.format("M18 5v14M7 5l7 7-7 7"),
-}
-
-
-def icon(name: str) -> str:
-    return (
-        f'<svg class="icon icon-{name}" viewBox="0 0 24 24" width="20" height="20"'
-        f' aria-hidden="true" focusable="false">{ICONS[name]}</svg>'
-    )
-
-
-def _control(lang: str) -> Callable[..., str]:
-    def button(action: str, *, toggle: bool = False) -> str:
-        extra, kind = "", "button"
-        if toggle:
-            kind = "button primary"
-            extra = (
-                f' aria-pressed="false" data-label-play="{esc(text(lang, "step.play"))}"'
-                f' data-label-pause="{esc(text(lang, "step.pause"))}"'
-            )
-        return (
-            f'<button type="button" class="{kind}" data-step-action="{action}"{extra}>'
-            + icon(action)
-            + (icon("pause") if toggle else "")
-            + f'<span class="label">{esc(text(lang, f"step.{action}"))}</span></button>'
-        )
-
-    return button
 
 
 def examples_page(lang: str) -> str:

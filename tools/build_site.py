@@ -24,7 +24,7 @@ from halfmoon.layout import SLOTS
 from halfmoon.messages import CATALOGUE
 
 from .build_pages import write_pages
-from .markup import boot_data, place_shell
+from .markup import boot_data, place_shell, step_controls
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -151,9 +151,11 @@ def first_start_bytes(out: Path) -> int:
 
 def render_page(template: str, lang: str = "pt") -> str:
     """Fill the page's catalogue slots (default language), the table's places (the
-    loading skeleton: a card back on each) and the boot data."""
+    loading skeleton: a card back on each), the replay's places and step buttons, and
+    the boot data."""
     words = CATALOGUE[lang]
     keys = set(BOOT_KEYS)
+    template = template.replace("<!-- REPLAY_CONTROLS -->", step_controls(None))
 
     def fill_text(m: re.Match[str]) -> str:
         keys.add(m.group(3))
@@ -178,6 +180,8 @@ def render_page(template: str, lang: str = "pt") -> str:
         "    " + place_shell(slot, DEALT.count(slot), '<div class="back"></div>') for slot in SLOTS
     )
     page = page.replace("    <!-- PLACES: written by the build from halfmoon/layout.py -->", places)
+    replay = "".join(place_shell(slot, 0, "", name="data-place") for slot in SLOTS)
+    page = page.replace("<!-- REPLAY_PLACES -->", replay)
     strings = {code: {k: CATALOGUE[code][k] for k in sorted(keys)} for code in CATALOGUE}
     return page.replace("<!-- BOOT_DATA -->", boot_data(strings))
 

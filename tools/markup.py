@@ -1,13 +1,13 @@
 """HTML the build writes into more than one page: places and cards (the game's loading
 skeleton and every diagram of the rules and examples pages are drawn from the same
-parts as the game's own cards, :func:`halfmoon.view.face_parts`), and the boot data the
-pages' scripts read before Python runs."""
+parts as the game's own cards, :func:`halfmoon.view.face_parts`), the replay's step
+buttons, and the boot data the pages' scripts read before Python runs."""
 
 from __future__ import annotations
 
 import html
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text
 from halfmoon.layout import SLOTS, grid_area, is_pile
@@ -49,11 +49,13 @@ def place_inner(view: PlaceView, mark: str = "") -> str:
     return card + f'<span class="caption" aria-hidden="true">{esc(view.caption)}</span>'
 
 
-def place_shell(slot: str, count: int, inner: str) -> str:
-    """A place of the table (the game's and every diagram's), at its spot in the arch."""
+def place_shell(slot: str, count: int, inner: str, name: str = "data-slot") -> str:
+    """A place of the table (the game's and every diagram's), at its spot in the arch;
+    ``name`` is the attribute that names it (the game page's replay uses
+    ``data-place``, so that ``data-slot`` names only the game's own places)."""
     kind = "pile" if is_pile(slot) else "reserve"
     return (
-        f'<div class="place {kind}" data-slot="{slot}" data-count="{count}"'
+        f'<div class="place {kind}" {name}="{slot}" data-count="{count}"'
         f' style="grid-area: {grid_area(slot)}">{inner}</div>'
     )
 
@@ -103,3 +105,64 @@ def figure(views: dict[str, PlaceView], lang: str, caption: str, mark: dict[str,
         f'<div class="diagram">{table_html(views, lang, mark)}</div>'
         f"<figcaption>{esc(caption)}</figcaption></figure>"
     )
+
+
+# ------------------------------------------------------------------ replays
+_CHEVRON = (
+    '<path d="{}" fill="none" stroke="currentColor" stroke-width="2.6"'
+    ' stroke-linecap="round" stroke-linejoin="round"/>'
+)
+ICONS = {
+    "first": _CHEVRON.format("M6 5v14M17 5l-7 7 7 7"),
+    "prev": _CHEVRON.format("M15 5l-7 7 7 7"),
+    "play": '<path d="M8 5v14l11-7z" fill="currentColor"/>',
+    "pause": '<path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor"/>',
+    "next": _CHEVRON.format("M9 5l7 7-7 7"),
+    "last": _CHEVRON.format("M18 5v14M7 5l7 7-7 7"),
+}
+
+
+def icon(name: str) -> str:
+    return (
+        f'<svg class="icon icon-{name}" viewBox="0 0 24 24" width="20" height="20"'
+        f' aria-hidden="true" focusable="false">{ICONS[name]}</svg>'
+    )
+
+
+def step_control(lang: str | None) -> Callable[..., str]:
+    """The replay's step buttons: in ``lang`` (the examples pages, written once per
+    language), or (None: the game page) with ``data-i18n`` labels that follow the
+    page's language."""
+
+    def button(action: str, *, toggle: bool = False) -> str:
+        extra, kind = "", "button"
+        if toggle and lang is not None:
+            extra = (
+                f' data-label-play="{esc(text(lang, "step.play"))}"'
+                f' data-label-pause="{esc(text(lang, "step.pause"))}"'
+            )
+        if toggle:
+            kind = "button primary"
+            extra = ' aria-pressed="false"' + extra
+        words = (
+            esc(text(lang, f"step.{action}"))
+            if lang is not None
+            else f'<span data-i18n="step.{action}"></span>'
+        )
+        return (
+            f'<button type="button" class="{kind}" data-step-action="{action}"{extra}>'
+            + icon(action)
+            + (icon("pause") if toggle else "")
+            + f'<span class="label">{words}</span></button>'
+        )
+
+    return button
+
+
+STEPS = ("first", "prev", "play", "next", "last")
+
+
+def step_controls(lang: str | None) -> str:
+    """The five step buttons, in order."""
+    button = step_control(lang)
+    return "".join(button(action, toggle=action == "play") for action in STEPS)

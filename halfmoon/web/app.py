@@ -4,7 +4,8 @@ kept, connects the rooms to the controller, and shows the table.
 Each room has one job (docs/design.md, "The browser side"): :mod:`.render` draws,
 :mod:`.input` hears the pointer and the keys, :mod:`.dialogs` runs the windows,
 :mod:`.persistence` reads and writes the browser's storage, :mod:`.links` keeps the
-address, :mod:`.embed` talks to a parent page, and :mod:`.control` carries each action
+address and shares, :mod:`.games` shows your games, their replays and the chart,
+:mod:`.embed` talks to a parent page, and :mod:`.control` carries each action
 between them and the session.  No rule lives in any of them.
 """
 
@@ -17,10 +18,11 @@ import js  # type: ignore[import-not-found]
 
 from ..i18n import Phrase, choose_language, normalise_language, text
 from ..session import Session
-from .control import Controller
+from .control import Controller, local_date
 from .dialogs import Dialogs
 from .dom import Handlers, now
 from .embed import Embed
+from .games import Games
 from .input import Input
 from .links import Links
 from .persistence import Persistence
@@ -42,6 +44,7 @@ class App:
         dialogs = Dialogs(doc, handlers)
         links = Links(win, handlers)
         keys = Input(doc, handlers, render)
+        games = Games(doc, handlers, render.faces)
 
         try:
             session, said = open_session(store, win)
@@ -53,7 +56,7 @@ class App:
 
         self.control = control = Controller(
             session, handlers, store=store, render=render, dialogs=dialogs, links=links,
-            embed=embed,
+            embed=embed, games=games,
         )  # fmt: skip
         handlers.on_error = control.crash
         keys.connect(tap=control.tap, action=control.action, shortcut=control.shortcut)
@@ -72,6 +75,7 @@ class App:
             session.game.resume(t)
         render.take_over()
         render.words(lang)
+        render.today(session.today().day)
         dialogs.show_options(prefs, lang)
         control.show(t)
         links.show(session.game.code)
@@ -80,7 +84,7 @@ class App:
             control.save(t)
         else:
             control.notice()
-        for name in ("restart", "new", "code", "options", "rules", "stats"):
+        for name in ("restart", "new", "daily", "code", "options", "rules", "stats"):
             doc.querySelector(f'[data-action="{name}"]').disabled = False
         root.dataset.build = BUILD
         root.dataset.app = "ready"
@@ -106,6 +110,7 @@ def open_session(store: Persistence, win: Any) -> tuple[Session, tuple[Phrase, .
         prefs=prefs,
         fragment=str(win.location.hash or ""),
         lang=lang,
+        day_of=local_date,
     )
 
 

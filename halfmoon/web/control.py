@@ -5,19 +5,25 @@ Feedback`) carried to the rooms that show it, save it and tell the embedding pag
 from __future__ import annotations
 
 import contextlib
+from datetime import date, datetime
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 
 from .. import safejson as sj
+from ..daily import local_day
 from ..deal import CodeError
+from ..history import Entry, find
 from ..i18n import Phrase, phrase, say, text
+from ..replay import frames
+from ..results import chart, chart_words, local_time, rows, share_text, when
 from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
 from ..view import stats_view
 from .dialogs import Dialogs
-from .dom import Handlers, js_object, now
+from .dom import Handlers, js_object, now, utc_offset
 from .embed import Embed
+from .games import Games
 from .links import Links
 from .persistence import Persistence
 from .render import Renderer
@@ -34,10 +40,11 @@ class Controller:
         dialogs: Dialogs,
         links: Links,
         embed: Embed,
+        games: Games,
     ) -> None:
         self.session = session
         self.store, self.render, self.dialogs = store, render, dialogs
-        self.links, self.embed = links, embed
+        self.links, self.embed, self.games = links, embed, games
         self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
         self._save_later = handlers.proxy(lambda e: self.save(now()))
         self._save_pending = False
@@ -57,16 +64,28 @@ class Controller:
         for name, start in (("halfmoon-tap", event.timeStamp), ("halfmoon-tap-work", t)):
             js.performance.measure(name, js_object({"start": start, "end": done}))
 
-    def action(self, name: str) -> None:
-        """A button of the bar or the actions row (``data-action``)."""
+    def action(self, name: str, entry: str = "") -> None:
+        """A button of the bar, the actions row or a window (``data-action``); ``entry``
+        names a game of the history, for the buttons of its row."""
         if name in ("undo", "redo", "new"):
             self.shortcut(name)
+        elif name == "daily":
+            t = now()
+            self.apply(self.session.daily(t), t)
         elif name == "code":
             self.dialogs.open_code()
         elif name == "restart":
             self.ask_restart()
         elif name == "stats":
-            self.dialogs.open_stats(stats_view(self.store.stats(), self.lang))
+            self.open_stats()
+        elif name == "history":
+            self.open_history()
+        elif name == "replay":
+            self.replay(entry)
+        elif name == "share":
+            self.share(entry)
+        elif name == "again":
+            self.again(entry)
         elif name == "copy":
             code = self.session.game.code
             if code is not None:
@@ -135,6 +154,63 @@ class Controller:
         self.show(t)
         self.notice()
 
+    # ----------------------------------------------------------- your games
+    def open_stats(self) -> None:
+        history = self.store.history()
+        values = stats_view(self.store.stats(), self.lang) | self.session.daily_results(history)
+        bars = chart(history)
+        self.games.chart(bars, chart_words(bars, self.lang))
+        self.games.status(say(self.store.take_said(), self.lang))  # damaged values found
+        self.dialogs.open_stats(values)
+
+    def open_history(self) -> None:
+        history = self.store.history()
+        self.games.show_history(rows(history, self.session.today(), _local, self.lang), self.lang)
+        self.games.status(say(self.store.take_said(), self.lang))
+
+    def _entry(self, entry_id: str) -> Entry | None:
+        """A game of the history, or (no id) the play in progress as it would be kept."""
+        if not entry_id:
+            played = self.session.entry(now())
+            return played[0] if played else None
+        return find(self.store.history(), entry_id)
+
+    def replay(self, entry_id: str) -> None:
+        entry = self._entry(entry_id)
+        if entry is None:
+            return
+        try:
+            drawn = frames(entry.code, entry.removals, self.lang)
+        except ValueError:  # stored moves that are not legal on the deal
+            self.games.status(text(self.lang, "history.broken"))
+            return
+        title = text(self.lang, "replay.title", code=entry.code)
+        ended = when(_local(entry.ended), self.session.today(), self.lang)
+        self.games.show_replay(title, ended, drawn, self.lang, entry.id)
+
+    def share(self, entry_id: str) -> None:
+        entry = self._entry(entry_id)
+        if entry is not None:
+            words = share_text(entry, self.links.link(entry.code), self.lang)
+            self.links.share(words, lambda how: self.shared(how, words))
+
+    def shared(self, how: str, words: str) -> None:
+        """Say how a share went, in the window it was asked from."""
+        said = {"shared": "share.shared", "copied": "share.copied", "failed": "share.failed"}
+        key = said.get(how)
+        self.games.status(text(self.lang, key, text=words) if key else "")
+
+    def again(self, entry_id: str) -> None:
+        """Play a game of the history again (its play in progress, if it has one)."""
+        entry = self._entry(entry_id)
+        if entry is None:
+            return
+        for name in ("history", "replay"):
+            if self.dialogs.is_open(name):
+                self.dialogs.dialog(name).close()
+        t = now()
+        self.apply(self.session.again(entry.code, t), t)
+
     def copied(self, ok: bool, link: str) -> None:
         self.say((phrase("code.copied" if ok else "code.copy-failed", link=link),))
 
@@ -176,6 +252,8 @@ class Controller:
                 self.options_changed()
         elif key == KEYS["stats"] and self.dialogs.is_open("stats"):
             self.dialogs.show_stats(stats_view(self.store.stats(), self.lang))
+        elif key == KEYS["history"] and self.dialogs.is_open("history"):
+            self.open_history()
 
     # ------------------------------------------------------ showing, saving
     def show(self, t: float, feedback: Feedback | None = None) -> None:
@@ -194,7 +272,7 @@ class Controller:
             self.say(feedback.said)
         for kind in feedback.events:
             self.post(kind, t)
-        self.store.queue(feedback.counts)
+        self.store.queue(feedback.counts, feedback.recorded)
         if feedback.left is not None:  # kept as it was left, its clock stopped
             self.store.save(feedback.left)
         if feedback.save and not self._save_pending:  # saved just after this event
@@ -213,6 +291,7 @@ class Controller:
     def end_dialog(self, t: float) -> None:
         end = self.session.end(t)
         if end is not None:
+            self.games.status("")
             self.dialogs.show_end(end)
 
     def save(self, t: float) -> None:
@@ -234,3 +313,13 @@ class Controller:
         with contextlib.suppress(Exception):
             self.save(now())
         self.dialogs.crash(text(self.lang, "app.crash.title"), text(self.lang, "app.crash"))
+
+
+def _local(wall_ms: float) -> datetime:
+    """A wall-clock time on the player's clock."""
+    return local_time(wall_ms, utc_offset(wall_ms))
+
+
+def local_date(wall_ms: float) -> date:
+    """The date on the player's calendar at ``wall_ms`` (the session's ``day_of``)."""
+    return local_day(wall_ms, utc_offset(wall_ms))

@@ -30,6 +30,12 @@ def now() -> float:
     return float(js.performance.now())
 
 
+def utc_offset(wall_ms: float) -> float:
+    """Minutes the player's clock was ahead of UTC at ``wall_ms`` (its time zone and
+    summer time, as the browser knows them)."""
+    return -float(js.Date.new(wall_ms).getTimezoneOffset())
+
+
 def js_object(data: dict[str, Any]) -> Any:
     """A plain JavaScript object with the same fields."""
     return to_js(data, dict_converter=js.Object.fromEntries)

@@ -22,7 +22,7 @@ class Input:
         self.doc = document
         self.render = render
         self._tap: Callable[[str, Any], None] = _ignore
-        self._action: Callable[[str], None] = _ignore
+        self._action: Callable[[str, str], None] = _ignore
         self._shortcut: Callable[[Shortcut], None] = _ignore
         table = document.getElementById("table")
         handlers.on(table, "click", self._click_table)
@@ -34,11 +34,12 @@ class Input:
         self,
         *,
         tap: Callable[[str, Any], None],
-        action: Callable[[str], None],
+        action: Callable[[str, str], None],
         shortcut: Callable[[Shortcut], None],
     ) -> None:
         """Who hears a tap on a card (its place and the event), a button's
-        ``data-action`` and a keyboard shortcut."""
+        ``data-action`` (with its ``data-entry``, a game of the history, or '') and a
+        keyboard shortcut."""
         self._tap, self._action, self._shortcut = tap, action, shortcut
 
     def _click_table(self, event: Any) -> None:
@@ -47,10 +48,11 @@ class Input:
             self._tap(str(button.parentElement.dataset.slot), event)
 
     def _click_action(self, event: Any) -> None:
-        """A button of the bar or of the actions row (``data-action``)."""
+        """A button with a ``data-action``: the bar, the actions row, the windows."""
         button = event.target.closest("[data-action]")
         if not absent(button) and not button.disabled:
-            self._action(str(button.dataset.action))
+            entry = button.getAttribute("data-entry")
+            self._action(str(button.dataset.action), "" if absent(entry) else str(entry))
 
     def _focus(self, event: Any) -> None:
         """A card used by mouse or touch becomes the table's tab stop."""

@@ -1,5 +1,6 @@
 """Links: the address always shows the deal in play, a changed address opens what it
-names (the session decides what), and the deal's link can be copied."""
+names (the session decides what), the deal's link can be copied, and a result shared
+(by the browser's own share sheet where it has one, else copied)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from .dom import Handlers
+from .dom import Handlers, js_object
 
 
 class Links:
@@ -53,3 +54,29 @@ class Links:
                 done(True, link)
 
         self._pending = asyncio.ensure_future(write())
+
+    def share(self, words: str, done: Callable[[str], None]) -> None:
+        """Share ``words`` with the Web Share API where the browser has it, else copy
+        them; ``done`` is told ``shared``, ``copied``, ``cancelled`` (the player closed
+        the share sheet) or ``failed``."""
+        navigator = self.win.navigator
+
+        async def send() -> None:
+            if getattr(navigator, "share", None) is not None:
+                try:
+                    await navigator.share(js_object({"text": words}))
+                except Exception as exc:
+                    if "AbortError" in str(exc):
+                        done("cancelled")
+                        return
+                else:
+                    done("shared")
+                    return
+            try:
+                await navigator.clipboard.writeText(words)
+            except Exception:
+                done("failed")
+            else:
+                done("copied")
+
+        self._pending = asyncio.ensure_future(send())

@@ -8,8 +8,9 @@ every failure is reported by a flag or a return value, never an exception.
 
 - Several tabs share one storage: a save first looks at what is stored, and if another
   tab has saved this deal since, it hands back that newer play instead of writing
-  (:meth:`save`); the statistics are counted by read, count, write, one event at a time
-  (:meth:`count`); and other tabs' ``storage`` events are passed on (:meth:`connect`).
+  (:meth:`save`); the statistics and the history of games are updated by read, change,
+  write (:meth:`count`, :meth:`record`); and other tabs' ``storage`` events are passed
+  on (:meth:`connect`).
 - A value that cannot be read is kept aside under a key of its own before anything is
   written in its place; a key whose reading *threw* is not written at all this visit.
 """
@@ -20,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from .. import safejson as sj
+from ..history import Entry, read_history, record, write_history
 from ..i18n import Phrase, phrase
 from ..prefs import Prefs
 from ..saved import (
@@ -71,6 +73,8 @@ class Persistence:
         self.failing = False  # the last write was refused
         self.pending: list[Count] = []  # counted, not yet written into the statistics
         self.memory = Stats()  # the statistics of this visit, where nothing can be kept
+        self.recorded: list[Entry] = []  # games ended or left, not yet in the history
+        self.memory_history: list[Entry] = []  # the history of this visit, likewise
         self.said: list[Phrase] = []  # what to tell the player about damaged values
         self._changed: Callable[[str | None, str | None], None] = lambda key, value: None
         if self.store is not None:
@@ -202,9 +206,18 @@ class Persistence:
         said, self.said = self.said, []
         return said
 
-    def queue(self, counts: Sequence[Count]) -> None:
-        """Counts to write with the next save."""
+    def queue(self, counts: Sequence[Count], recorded: Sequence[Entry] = ()) -> None:
+        """Counts and games for the history, to write with the next save."""
         self.pending.extend(counts)
+        self.recorded.extend(recorded)
+
+    def history(self) -> list[Entry]:
+        """The history of games as the player should see it: what is stored, with what
+        this tab has recorded and could not write yet."""
+        if self.blocked:
+            return record(self.memory_history, self.recorded)
+        stored = self._read(KEYS["history"], "history", read_history) or []
+        return record(stored, self.recorded)
 
     def find(self, code: str) -> Play | None:
         """The kept play of a deal (a damaged one is kept aside, not resumed)."""
@@ -230,7 +243,7 @@ class Persistence:
         key = game_key(play.code)
         raw = self._get(key)
         if key in self.unreadable:
-            self.count()
+            self.flush()
             return None
         if raw is not None and key not in self.set_aside:
             stored = peek(raw)
@@ -250,8 +263,13 @@ class Persistence:
                 self._prune(key)
         else:
             play.rev -= 1
-        self.count()
+        self.flush()
         return None
+
+    def flush(self) -> None:
+        """Write what is pending into the statistics and the history."""
+        self.count()
+        self.record()
 
     def count(self) -> None:
         """Apply the pending counts to the stored statistics: read, count, write."""
@@ -270,6 +288,20 @@ class Persistence:
             stats.count(count)
         if self._set(key, write_stats(stats)):
             self.pending.clear()
+
+    def record(self) -> None:
+        """Add the games recorded since into the stored history: read, record, write."""
+        if self.blocked:
+            self.memory_history = record(self.memory_history, self.recorded)
+            self.recorded.clear()
+        if not self.recorded:
+            return
+        key = KEYS["history"]
+        stored = self._read(key, "history", read_history)
+        if key in self.unreadable:
+            return
+        if self._set(key, write_history(record(stored or [], self.recorded))):
+            self.recorded.clear()
 
     def reset_stats(self) -> Stats:
         self.pending.clear()

@@ -15,11 +15,10 @@ from ..keys import fallback
 from ..layout import SLOTS
 from ..prefs import Prefs
 from ..session import Feedback
-from ..view import COURTS, Counters, Part, PlaceView, card_class, face_parts
+from ..view import Counters, PlaceView, card_class
 from .dom import Handlers, absent
+from .faces import Faces
 from .motion import Motion
-
-SVG = "http://www.w3.org/2000/svg"
 
 
 class Renderer:
@@ -33,7 +32,7 @@ class Renderer:
         self.views: dict[str, PlaceView] = {}
         self.counters = {
             name: document.querySelector(f'[data-stat="{name}"]')
-            for name in ("time", "score", "moves", "code")
+            for name in ("time", "score", "moves", "code", "daily")
         }
         self.shown: dict[str, object] = {}  # what the page shows now, by name
         self.actions = {
@@ -48,7 +47,7 @@ class Renderer:
         self.reduced_motion = self.system_reduced_motion
         self.focus_slot = "P1"  # the one card of the table in the tab order
         self.tab_slot: str | None = None  # where tabIndex 0 is now
-        self._faces: dict[tuple[str, str, bool], Any] = {}  # drawn card faces, to clone
+        self.faces = Faces(document)
         self.motion = Motion()
 
     # ------------------------------------------------------------------ set-up
@@ -116,6 +115,7 @@ class Renderer:
         self.time(counters.time)
         for name in ("score", "moves", "code"):
             self._set(name, getattr(counters, name), self._counter(name))
+        self._set("daily", counters.daily, self._badge)
         self._set("undo", not counters.can_undo, self._disable("undo"))
         self._set("redo", not counters.can_redo, self._disable("redo"))
         self._set("status", counters.status, self._dataset("game"))
@@ -145,6 +145,16 @@ class Renderer:
 
     def _counter(self, name: str) -> Callable[[Any], None]:
         return lambda value: setattr(self.counters[name], "textContent", value)
+
+    def _badge(self, words: str) -> None:
+        """The deal of the day's badge beside the code (hidden for any other deal)."""
+        badge = self.counters["daily"]
+        badge.textContent = words
+        badge.hidden = not words
+
+    def today(self, day: int) -> None:
+        """The day of the month on the deal of the day's button."""
+        self.doc.querySelector('[data-role="today"]').textContent = str(day)
 
     def _disable(self, name: str) -> Callable[[Any], None]:
         return lambda value: setattr(self.actions[name], "disabled", value)
@@ -238,40 +248,7 @@ class Renderer:
         button.dataset.card = view.card
         button.dataset.suit = (view.card or " ")[-1]
         button.className = card_class(view)
-        # The tap path is hot: each face is built once, then cloned in one call.
-        key = (view.rank, view.suit, view.face)
-        face = self._faces.get(key)
-        if face is None:
-            face = self.doc.createDocumentFragment()
-            for part in face_parts(view):
-                face.appendChild(self._part(part, hidden=True))
-            self._faces[key] = face
-        button.replaceChildren(face.cloneNode(True))
-
-    def _part(self, part: Part, *, hidden: bool = False) -> Any:
-        if part.figure:
-            return self._figure(part)
-        span = self.doc.createElement("span")
-        span.className = part.cls
-        if hidden:
-            span.setAttribute("aria-hidden", "true")
-        if part.text:
-            span.textContent = part.text
-        if part.drawn:
-            span.setAttribute("data-t", part.drawn)
-        for child in part.children:
-            span.appendChild(self._part(child))
-        return span
-
-    def _figure(self, part: Part) -> Any:
-        svg = self.doc.createElementNS(SVG, "svg")
-        svg.setAttribute("class", part.cls)
-        svg.setAttribute("aria-hidden", "true")
-        svg.setAttribute("focusable", "false")
-        use = self.doc.createElementNS(SVG, "use")
-        use.setAttribute("href", f"{COURTS}#{part.figure}")
-        svg.appendChild(use)
-        return svg
+        button.replaceChildren(self.faces.face(view))  # built once, cloned in one call
 
 
 def _movements(feedback: Feedback) -> dict[str, str]:

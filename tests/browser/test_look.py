@@ -144,7 +144,7 @@ def test_restart_asks_first_and_a_slip_costs_nothing(
     page.wait_for_timeout(200)
     page.locator('[data-action="stats"]').click()
     assert page.locator('[data-stats="played"]').text_content() == "2"
-    expect(page.locator("#dialog-stats .hint")).to_contain_text(
+    expect(page.locator('#dialog-stats [data-i18n="stats.note"]')).to_contain_text(
         "uma partida recomeçada conta como nova"
     )
 
@@ -193,7 +193,7 @@ def test_a_new_deal_is_dealt_card_by_card(desktop: BrowserContext, base_url: str
     page = open_game(desktop, base_url, "#" + CODE)
     Table(page).press("new")
     dealt = ghosts(page)
-    assert len(dealt) == 20 and {g["kind"] for g in dealt} == {"dealt"}
+    assert len(dealt) == 20 and {g["kind"] for g in dealt} == {"dealt"}, [g["place"] for g in dealt]
     delays = page.evaluate(
         "[...document.querySelectorAll('.ghost')].map(g => getComputedStyle(g).animationDelay)"
     )

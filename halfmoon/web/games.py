@@ -1,0 +1,230 @@
+"""Your games: the history dialog, the replay of a kept game, and the statistics'
+chart of recent games.
+
+It shows what it is given — rows (:class:`halfmoon.results.Row`), replay frames
+(:mod:`halfmoon.replay`), chart bars — and reports the player's choices through the
+page's ``data-action`` buttons (each row's carry ``data-entry``, the game's id), which
+the input room hands to the controller.  The replay steps by its buttons, the arrow
+keys, Home and End, its slider, and a play button that advances on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from ..history import KEEP
+from ..i18n import text
+from ..layout import SLOTS
+from ..replay import Frame, position_text, score_line
+from ..results import Bar, Row
+from ..view import card_class
+from .dom import Handlers
+from .faces import SVG, Faces
+
+STEP_MS = 1400  # the replay's pace when it plays on its own
+CHART_W, CHART_H, TOP = 300, 110, 104  # the chart's drawing box and its full bar
+
+
+class Games:
+    def __init__(self, document: Any, handlers: Handlers, faces: Faces) -> None:
+        self.doc = document
+        self.faces = faces
+        self.history = document.getElementById("dialog-history")
+        self.list = self.history.querySelector('[data-role="games"]')
+        self.row = document.getElementById("game-row")
+        self.replay = document.getElementById("dialog-replay")
+        self.places = {s: self.replay.querySelector(f'[data-place="{s}"]') for s in SLOTS}
+        self.slider = self.replay.querySelector('[data-role="slider"]')
+        self.play_button = self.replay.querySelector('[data-step-action="play"]')
+        self.frames: list[Frame] = []
+        self.total = 0
+        self.lang = "pt"
+        self.step = 0
+        self._timer: Any = None
+        self._tick = handlers.proxy(lambda e: self._advance())
+        for button in self.replay.querySelectorAll("[data-step-action]"):
+            handlers.on(button, "click", self._clicked)
+        handlers.on(self.slider, "input", lambda e: self.go(int(self.slider.value)))
+        handlers.on(self.replay, "keydown", self._key)
+        handlers.on(self.replay, "close", lambda e: self.pause())
+
+    # ------------------------------------------------------------------ history
+    def show_history(self, rows: Sequence[Row], lang: str) -> None:
+        """Fill the history dialog (newest first) and open it."""
+        self.list.replaceChildren()
+        for row in rows:
+            item = self.row.content.firstElementChild.cloneNode(True)
+            for el in item.querySelectorAll("[data-i18n]"):
+                el.textContent = text(lang, el.dataset.i18n)
+            item.dataset.ending = row.ending
+            for role, value in (
+                ("when", row.when),
+                ("code", row.code),
+                ("result", row.result),
+                ("summary", row.summary),
+                ("daily", row.daily),
+            ):
+                el = item.querySelector(f'[data-role="{role}"]')
+                el.textContent = value
+                el.hidden = not value
+            labels = {"again": row.again, "replay": row.replay, "share": row.share}
+            for action, label in labels.items():
+                button = item.querySelector(f'[data-action="{action}"]')
+                button.dataset.entry = row.id
+                button.setAttribute("aria-label", label)
+            self.list.appendChild(item)
+        self.history.querySelector('[data-role="empty"]').hidden = bool(rows)
+        note = self.history.querySelector('[data-role="history-note"]')
+        note.textContent = text(lang, "history.note", keep=KEEP)
+        self.status("")
+        if not self.history.open:
+            self.history.showModal()
+
+    def status(self, words: str) -> None:
+        """The status line of the windows (statistics, end, history, replay): a result
+        shared or copied, damaged values found."""
+        for line in self.doc.querySelectorAll('[data-role="dialog-status"]'):
+            line.textContent = words
+
+    # ------------------------------------------------------------------- replay
+    def show_replay(
+        self, title: str, when: str, frames: list[Frame], lang: str, entry: str
+    ) -> None:
+        """Open the replay of a game (``entry``, for its Play again and Share buttons)
+        at its first position."""
+        self.frames, self.total, self.lang = frames, len(frames) - 1, lang
+        for button in self.replay.querySelectorAll("[data-action]"):
+            button.dataset.entry = entry
+        self.replay.querySelector('[data-role="replay-title"]').textContent = title
+        self.replay.querySelector('[data-role="replay-when"]').textContent = when
+        self.slider.max = str(self.total)
+        self.status("")
+        if self.history.open:
+            self.history.close()
+        self.pause()
+        self.go(0)
+        if not self.replay.open:
+            self.replay.showModal()
+        self.replay.querySelector(".stage").focus()
+
+    def go(self, step: int) -> None:
+        """Draw frame ``step`` (clamped): its places, marks, words and slider."""
+        if not self.frames:
+            return
+        self.step = step = max(0, min(step, self.total))
+        frame = self.frames[step]
+        marks = dict.fromkeys(frame.revealed, "new") | dict.fromkeys(frame.highlight, "move")
+        for slot in SLOTS:
+            self._place(slot, frame, marks.get(slot, ""))
+        for role, words in (
+            ("position", position_text(frame, self.total, self.lang)),
+            ("stats", score_line(frame.score, frame.moves, self.lang)),
+            ("caption", frame.caption),
+            ("note", frame.note),
+        ):
+            self.replay.querySelector(f'[data-role="{role}"]').textContent = words
+        self.slider.value = str(step)
+        self.slider.setAttribute("aria-valuetext", position_text(frame, self.total, self.lang))
+        if step >= self.total:
+            self.pause()
+
+    def _place(self, slot: str, frame: Frame, mark: str) -> None:
+        view = frame.views[slot]
+        place = self.places[slot]
+        place.dataset.count = str(view.count)
+        caption = self.doc.createElement("span")
+        caption.className = "caption"
+        caption.setAttribute("aria-hidden", "true")
+        caption.textContent = view.caption
+        if view.card is None:
+            place.replaceChildren(caption)
+            return
+        card = self.doc.createElement("span")
+        card.className = card_class(view)
+        card.setAttribute("role", "img")
+        card.setAttribute("aria-label", view.aria)
+        card.dataset.card = view.card
+        card.dataset.suit = view.card[-1]
+        if mark:
+            card.dataset.mark = mark
+        card.appendChild(self.faces.face(view))
+        place.replaceChildren(card, caption)
+
+    def _clicked(self, event: Any) -> None:
+        action = str(event.currentTarget.dataset.stepAction)
+        if action == "play":
+            self.pause() if self._timer is not None else self.play()
+            return
+        self.pause()
+        target = {"first": 0, "prev": self.step - 1, "next": self.step + 1, "last": self.total}
+        self.go(target[action])
+
+    def _key(self, event: Any) -> None:
+        """←/→ step, Home/End jump (the slider keeps its own keys)."""
+        key = str(event.key)
+        moves = {"ArrowLeft": -1, "ArrowRight": 1}
+        if key not in (*moves, "Home", "End") or str(event.target.tagName) == "INPUT":
+            return
+        event.preventDefault()
+        self.pause()
+        if key == "Home":
+            self.go(0)
+        elif key == "End":
+            self.go(self.total)
+        else:
+            self.go(self.step + moves[key])
+
+    def play(self) -> None:
+        if self.step >= self.total:
+            self.go(0)
+        self._timer = js.setInterval(self._tick, STEP_MS)
+        self._playing(True)
+
+    def pause(self) -> None:
+        if self._timer is not None:
+            js.clearInterval(self._timer)
+            self._timer = None
+        self._playing(False)
+
+    def _playing(self, on: bool) -> None:
+        button = self.play_button
+        button.setAttribute("aria-pressed", "true" if on else "false")
+        key = "step.pause" if on else "step.play"
+        label = button.querySelector("[data-i18n]")
+        label.dataset.i18n = key  # so that a change of language keeps it right
+        label.textContent = text(self.lang, key)
+
+    def _advance(self) -> None:
+        self.go(self.step + 1)
+
+    # -------------------------------------------------------------------- chart
+    def chart(self, bars: Sequence[Bar], words: str) -> None:
+        """Draw the recent games as bars of cards cleared (won games in gold), with
+        ``words`` as the chart's text alternative."""
+        svg = self.doc.querySelector('[data-role="chart"]')
+        svg.replaceChildren()
+        slot = CHART_W / 30
+        for i, bar in enumerate(bars):
+            height = max(1.5, bar.cleared / TOP * (CHART_H - 6))
+            rect = self.doc.createElementNS(SVG, "rect")
+            for name, value in (
+                ("x", i * slot + 1.5),
+                ("y", CHART_H - 1 - height),
+                ("width", slot - 3),
+                ("height", height),
+                ("rx", 1.5),
+            ):
+                rect.setAttribute(name, f"{value:.1f}")
+            rect.setAttribute("class", "bar won" if bar.won else "bar")
+            svg.appendChild(rect)
+        base = self.doc.createElementNS(SVG, "line")
+        ends = {"x1": 0, "x2": CHART_W, "y1": CHART_H - 0.5, "y2": CHART_H - 0.5}
+        for name, value in ends.items():
+            base.setAttribute(name, str(value))
+        base.setAttribute("class", "axis")
+        svg.appendChild(base)
+        self.doc.querySelector('[data-role="chart-words"]').textContent = words
+        self.doc.querySelector(".chart").dataset.empty = "true" if not bars else "false"

@@ -1,0 +1,205 @@
+"""The deal of the day (a fixed clock, several time zones), your games (the history
+dialog, kept over a reload), a result shared (clipboard and Web Share), the replay of a
+game you played, and the statistics' chart — all by real taps on the built site."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from halfmoon.host.examples import IMPASSE, WON
+from tests.browser.axe import axe_violations
+from tests.browser.conftest import DESKTOP, Problems, open_game
+from tests.browser.table import Table
+
+DEC_1 = "HM1-N-QJQDQQX"  # docs/deal-codes.md
+DEC_2 = "HM1-N-BLULOBI"
+
+
+def at(browser: Browser, problems: Problems, instant: datetime, zone: str) -> BrowserContext:
+    """A player whose clock says ``instant`` in time zone ``zone``."""
+    context = browser.new_context(locale="pt-PT", viewport=DESKTOP, timezone_id=zone)
+    context.on("page", problems.watch)
+    context.clock.set_fixed_time(instant)
+    return context
+
+
+def test_the_deal_of_the_day_is_the_players_calendar_date(
+    browser: Browser, problems: Problems, base_url: str
+) -> None:
+    # Lisbon at 00:30 and Honolulu at 23:30 on 1 December: one date, one deal; Tokyo is
+    # already on 2 December.
+    players = [
+        (datetime(2026, 12, 1, 0, 30, tzinfo=UTC), "Europe/Lisbon", DEC_1, "1"),
+        (datetime(2026, 12, 2, 9, 30, tzinfo=UTC), "Pacific/Honolulu", DEC_1, "1"),
+        (datetime(2026, 12, 1, 20, 0, tzinfo=UTC), "Asia/Tokyo", DEC_2, "2"),
+    ]
+    for instant, zone, code, day in players:
+        context = at(browser, problems, instant, zone)
+        table = Table(open_game(context, base_url, "#HM1-N-AAAAAAB"))
+        badge = table.page.locator('[data-stat="daily"]')
+        expect(badge).to_be_hidden()
+        button = table.page.locator('[data-action="daily"]')
+        expect(button.locator('[data-role="today"]')).to_have_text(day)
+        button.click()
+        expect(table.page.locator('[data-stat="code"]')).to_have_text(code)
+        expect(badge).to_be_visible()
+        expect(badge).to_have_text("Partida do dia")
+        assert table.page.evaluate("location.hash") == "#" + code
+        message = table.page.locator('[data-role="message"]').text_content() or ""
+        assert message.startswith(f"Partida do dia, {day} de dezembro de 2026: {code}"), zone
+        context.close()
+
+
+def test_the_daily_link_deals_todays_deal(
+    browser: Browser, problems: Problems, base_url: str
+) -> None:
+    context = at(browser, problems, datetime(2026, 12, 1, 15, tzinfo=UTC), "America/Sao_Paulo")
+    page = open_game(context, base_url, "#daily")
+    expect(page.locator('[data-stat="code"]')).to_have_text(DEC_1)
+    assert page.evaluate("location.hash") == "#" + DEC_1
+    context.close()
+
+
+def open_stats(page: Page) -> None:
+    page.locator('[data-action="stats"]').click()
+    expect(page.locator("#dialog-stats")).to_be_visible()
+
+
+def test_a_won_game_shared_kept_and_replayed(desktop: BrowserContext, base_url: str) -> None:
+    desktop.grant_permissions(["clipboard-read", "clipboard-write"])
+    table = Table(open_game(desktop, base_url, "#" + WON.code))
+    page = table.page
+    table.play(WON.moves)
+    end = page.locator("#dialog-end")
+    expect(end).to_be_visible()
+    end.locator('[data-action="share"]').click()
+    status = end.locator('[data-role="dialog-status"]')
+    expect(status).to_contain_text("Resultado copiado")
+    shared = page.evaluate("navigator.clipboard.readText()")
+    pattern = (
+        rf"Half Moon · {WON.code}: ganha · \d+:\d\d · 48 jogadas\n{re.escape(base_url)}/#{WON.code}"
+    )
+    assert re.fullmatch(pattern, shared), shared
+    assert shared.splitlines()[0] in (status.text_content() or "")
+    end.locator('[data-dialog-action="new"]').click()
+
+    page.reload()  # the history is kept
+    page.wait_for_function("document.documentElement.dataset.app === 'ready'")
+    open_stats(page)
+    page.locator('#dialog-stats [data-action="history"]').click()
+    history = page.locator("#dialog-history")
+    expect(history).to_be_visible()
+    row = history.locator("li.game").first
+    expect(row.locator('[data-role="code"]')).to_have_text(WON.code)
+    expect(row.locator('[data-role="result"]')).to_have_text("Ganha")
+    assert re.fullmatch(r"Hoje, \d\d:\d\d", row.locator('[data-role="when"]').text_content() or "")
+    assert " · 48 jogadas" in (row.locator('[data-role="summary"]').text_content() or "")
+    assert axe_violations(page) == [], "history"
+
+    row.locator('[data-action="replay"]').click()
+    replay = page.locator("#dialog-replay")
+    expect(replay).to_be_visible()
+    expect(history).to_be_hidden()
+    position = replay.locator('[data-role="position"]')
+    caption = replay.locator('[data-role="caption"]')
+    cards = replay.locator("[data-place] .card")
+    expect(position).to_have_text("Jogada 1 de 48")
+    expect(caption).to_contain_text("Jogada 1: 5♠ do monte 1 e 6♦ do monte 8")
+    assert cards.count() == 20
+    assert replay.locator('[data-place="P1"] .card').get_attribute("data-mark") == "move"
+    assert replay.locator('[data-place="P1"]').get_attribute("data-count") == "8"
+    assert axe_violations(page) == [], "replay"
+    page.keyboard.press("ArrowRight")
+    expect(position).to_have_text("Jogada 2 de 48")
+    assert replay.locator('[data-place="P1"]').get_attribute("data-count") == "7"
+    page.keyboard.press("End")
+    expect(position).to_have_text("Fim da partida")
+    expect(caption).to_contain_text("Partida ganha")
+    assert cards.count() == 0
+    page.keyboard.press("Home")
+    expect(position).to_have_text("Jogada 1 de 48")
+    replay.locator('[data-step-action="next"]').click()
+    replay.locator('[data-step-action="next"]').click()
+    expect(position).to_have_text("Jogada 3 de 48")
+    slider = replay.locator('[data-role="slider"]')
+    slider.fill("10")
+    expect(position).to_have_text("Jogada 11 de 48")
+    play = replay.locator('[data-step-action="play"]')
+    play.click()
+    expect(play).to_have_attribute("aria-pressed", "true")
+    expect(position).to_have_text("Jogada 12 de 48", timeout=5000)  # it plays on its own
+    play.click()
+    expect(play).to_have_attribute("aria-pressed", "false")
+
+    replay.locator('[data-action="again"]').click()  # the deal from its start
+    expect(replay).to_be_hidden()
+    expect(page.locator('[data-stat="code"]')).to_have_text(WON.code)
+    assert (table.stat("moves"), table.stat("score")) == ("0", "0")
+
+
+def test_a_stuck_game_shared_by_the_browsers_share_sheet(
+    desktop: BrowserContext, base_url: str
+) -> None:
+    desktop.add_init_script("navigator.share = async (data) => { window.sharedData = data; };")
+    table = Table(open_game(desktop, base_url, "#" + IMPASSE.code))
+    page = table.page
+    table.play(IMPASSE.moves)
+    end = page.locator("#dialog-end")
+    expect(end).to_be_visible()
+    end.locator('[data-action="share"]').click()
+    expect(end.locator('[data-role="dialog-status"]')).to_have_text("Resultado partilhado.")
+    text = page.evaluate("window.sharedData.text")
+    assert text.startswith(f"Half Moon · {IMPASSE.code}: sem saída com ")
+    assert f"· {len(IMPASSE.moves)} jogadas\n" in text and text.endswith("#" + IMPASSE.code)
+    end.locator('[data-dialog-action="new"]').click()
+    open_stats(page)
+    chart = page.locator('[data-role="chart"] rect.bar')
+    expect(chart).to_have_count(1)
+    assert "won" not in (chart.first.get_attribute("class") or "")
+    words = page.locator('[data-role="chart-words"]').text_content() or ""
+    assert (
+        words.startswith("Cartas retiradas em cada uma das últimas 1 partidas")
+        and "Ganhas: 0" in words
+    )
+
+
+def test_games_left_for_another_are_listed_and_resumed(
+    desktop: BrowserContext, base_url: str
+) -> None:
+    table = Table(open_game(desktop, base_url, "#" + WON.code))
+    page = table.page
+    table.play(WON.moves[:3])
+    table.press("new")  # the game is left (kept, and listed)
+    expect(page.locator('[data-stat="moves"]')).to_have_text("0")
+    open_stats(page)
+    page.locator('#dialog-stats [data-action="history"]').click()
+    row = page.locator("#dialog-history li.game").first
+    expect(row.locator('[data-role="result"]')).to_have_text("Deixada")
+    assert "101 cartas na mesa" in (row.locator('[data-role="summary"]').text_content() or "") or (
+        "cartas na mesa" in (row.locator('[data-role="summary"]').text_content() or "")
+    )
+    row.locator('[data-action="again"]').click()  # its play, resumed where it was left
+    expect(page.locator('[data-stat="code"]')).to_have_text(WON.code)
+    expect(page.locator('[data-stat="moves"]')).to_have_text("3")
+
+
+def test_a_damaged_history_is_kept_aside_and_said(desktop: BrowserContext, base_url: str) -> None:
+    page = open_game(desktop, base_url)
+    page.evaluate(
+        'localStorage.setItem(\'halfmoon.v2.history\', \'{"v":2,"games":[{"code":"<b>x</b>"}]}\')'
+    )
+    open_stats(page)
+    status = page.locator('#dialog-stats [data-role="dialog-status"]')
+    expect(status).to_contain_text("A lista das suas partidas estava danificada")
+    page.locator('#dialog-stats [data-action="history"]').click()
+    history = page.locator("#dialog-history")
+    expect(history.locator('[data-role="empty"]')).to_be_visible()
+    kept = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('halfmoon.v2.aside.')"
+        " && k.endsWith('halfmoon.v2.history'))"
+    )
+    assert len(kept) == 1
+    assert page.locator("#dialog-history b").count() == 0
