@@ -81,7 +81,14 @@ class Games:
         note.textContent = text(lang, "history.note", keep=KEEP)
         self.status("")
         if not self.history.open:
+            self._only()
             self.history.showModal()
+
+    def _only(self) -> None:
+        """One window at a time (the statistics' or the history's gives way), so that
+        Tab and Escape always belong to the one in front."""
+        for dialog in self.doc.querySelectorAll("dialog[open]"):
+            dialog.close()
 
     def status(self, words: str) -> None:
         """The status line of the windows (statistics, end, history, replay): a result
@@ -102,11 +109,10 @@ class Games:
         self.replay.querySelector('[data-role="replay-when"]').textContent = when
         self.slider.max = str(self.total)
         self.status("")
-        if self.history.open:
-            self.history.close()
         self.pause()
         self.go(0)
         if not self.replay.open:
+            self._only()
             self.replay.showModal()
         self.replay.querySelector(".stage").focus()
 

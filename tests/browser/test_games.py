@@ -92,6 +92,7 @@ def test_a_won_game_shared_kept_and_replayed(desktop: BrowserContext, base_url: 
     page.locator('#dialog-stats [data-action="history"]').click()
     history = page.locator("#dialog-history")
     expect(history).to_be_visible()
+    expect(page.locator("#dialog-stats")).to_be_hidden()  # one window at a time
     row = history.locator("li.game").first
     expect(row.locator('[data-role="code"]')).to_have_text(WON.code)
     expect(row.locator('[data-role="result"]')).to_have_text("Ganha")
