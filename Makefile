@@ -8,7 +8,7 @@ NPM_STAMP := node_modules/.installed
 PORT ?= 8000
 RUNS ?= 7
 
-.PHONY: setup site play test test-engine test-browser lint chromium bench bench-engine soak clean
+.PHONY: setup site play test test-engine test-browser test-engines lint chromium engines bench bench-engines bench-engine soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ play: site
 chromium: $(STAMP)
 	bash tools/ensure_chromium.sh $(PY)
 
+## engines: Firefox and WebKit for the cross-engine tests (Debian's packages)
+engines:
+	bash tools/ensure_engines.sh
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check halfmoon tests bench tools main.py
 	$(VENV)/bin/ruff format --check halfmoon tests bench tools main.py
@@ -41,16 +45,24 @@ lint: $(STAMP)
 test-engine: $(STAMP)
 	$(PY) -m pytest -q -m "not browser"
 
-test-browser: site chromium
+test-browser: site chromium engines
 	$(PY) -m pytest -q -m browser
 
+## test-engines: the cross-engine suite alone, in Firefox and WebKit (ENGINE=firefox for one)
+test-engines: site engines
+	$(PY) -m pytest -q tests/browser/test_engines.py $(if $(ENGINE),-k $(ENGINE))
+
 ## test: everything CI runs — lint, engine tests, browser tests on the built site
-test: lint site chromium
+test: lint site chromium engines
 	$(PY) -m pytest -q
 
 ## bench: start-up, tap latency, bytes and memory against a bare Pyodide page
 bench: site chromium
 	RUNS=$(RUNS) $(PY) -m bench.bench_web
+
+## bench-engines: start-up in Chromium, Firefox and WebKit against the bare Pyodide page
+bench-engines: site chromium engines
+	RUNS=$(if $(filter 7,$(RUNS)),5,$(RUNS)) $(PY) -m bench.bench_engines
 
 bench-engine: $(STAMP)
 	$(PY) -m bench.bench_engine

@@ -53,6 +53,7 @@ BASELINE_JS = """import { loadPyodide } from "./VENDOR/pyodide.mjs";
 const pyodide = await loadPyodide({ indexURL: new URL("./VENDOR/", location.href).href });
 pyodide.runPython("import sys");
 document.documentElement.dataset.app = "ready";
+performance.mark("halfmoon-ready");
 """
 # A third page, for reference only: bare PyScript on the same vendored files, running
 # `import sys` the way Half Moon runs its entry file.  Its gap to bare Pyodide is the

@@ -5,6 +5,8 @@
 // The build writes the boot data into the page from the engine's own tables (the
 // storage keys, the language-choice table, the start-up strings), so that what this
 // script decides is what Python decides (halfmoon/i18n.py choose_language).
+import "./errors.js";
+
 const root = document.documentElement;
 const status = document.getElementById("boot-status");
 let boot = {};

@@ -1,6 +1,8 @@
 // The rules and examples pages: the player's theme and deck colours, and the replay of
 // the example games.  Every diagram, caption and card was written by the site build from
 // the engine; this file only shows one step at a time (no card is drawn here).
+import "./errors.js";
+
 const root = document.documentElement;
 
 try {

@@ -88,6 +88,7 @@ class App:
             doc.querySelector(f'[data-action="{name}"]').disabled = False
         root.dataset.build = BUILD
         root.dataset.app = "ready"
+        js.performance.mark("halfmoon-ready")  # read by make bench, in every engine
         control.post("ready", t)
         control.end_dialog(t)
 

@@ -1,0 +1,138 @@
+"""Start-up in every engine: Half Moon against the bare Pyodide page, in Chromium,
+Firefox and WebKit — cold (a fresh profile), reload, and a return visit (the browser
+quits and starts again on the same profile).
+
+    make bench-engines            # RUNS=5 by default
+
+Each figure is the time from navigation to ``data-app="ready"``, read from the page's
+own mark (``performance.mark("halfmoon-ready")``, set by the game and by the bare page
+alike), so no engine's driver is in the measurement.  The two pages alternate within
+each run, and the ratio is taken between medians of the same run: the machine is
+shared and noisy, only the comparison counts.  WebKit under WebDriver keeps no
+profile between sessions, so its return visit cannot be measured here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from bench.bench_web import prepare_site
+from tests.browser.engines import Driver, Firefox, WebKit, virtual_screen
+from tools.chromium import launch_options
+from tools.serve import serve_in_background
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNS = int(os.environ.get("RUNS", "5"))
+READY = "document.documentElement.dataset.app === 'ready'"
+MARK = "performance.getEntriesByName('halfmoon-ready')[0]?.startTime ?? null"
+PAGES = {"bare": "/bench-baseline.html", "game": "/#HM1-N-AAAAAAB"}
+
+
+def ready_ms(driver: Driver, url: str | None) -> float:
+    """Open ``url`` (None: reload the page) and wait until the page is ready."""
+    if url is None:
+        driver.reload()
+    else:
+        driver.goto(url)
+    driver.wait(READY, 120)
+    return float(driver.wait(MARK, 10))
+
+
+class Chromium(Driver):
+    """Chromium through Playwright, behind the same small interface (a persistent
+    profile, so that a return visit is a browser started again on it)."""
+
+    name = "chromium"
+
+    def __init__(self, playwright: object, profile: str) -> None:
+        self.context = playwright.chromium.launch_persistent_context(  # type: ignore[attr-defined]
+            profile, **launch_options(), locale="pt-PT"
+        )
+        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
+
+    def reload(self) -> None:
+        self.page.reload()
+
+    def js(self, expression: str) -> object:
+        return self.page.evaluate(f"(async () => await ({expression}))()")
+
+    def close(self) -> None:
+        self.context.close()
+
+
+Samples = dict[str, dict[str, list[float]]]  # page → visit → milliseconds
+
+
+def measure(name: str, start: Callable[[str | None], Driver], base: str) -> Samples:
+    """Cold, reload and return-visit samples of each page in one engine."""
+    found: Samples = {p: {"cold": [], "reload": [], "return": []} for p in PAGES}
+    for run in range(RUNS):
+        order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
+        for page in order:
+            url = base + PAGES[page]
+            with tempfile.TemporaryDirectory(prefix=f"bench-{name}-") as profile:
+                driver = start(profile)
+                try:
+                    found[page]["cold"].append(ready_ms(driver, url))
+                    if page == "game":  # the offline copy is part of what comes back
+                        driver.wait("!!navigator.serviceWorker.controller", 120)
+                    found[page]["reload"].append(ready_ms(driver, None))
+                finally:
+                    driver.close()
+                if name != "webkit":  # quit, start again on the same profile, come back
+                    driver = start(profile)
+                    try:
+                        found[page]["return"].append(ready_ms(driver, url))
+                    finally:
+                        driver.close()
+        print(f"  {name} run {run + 1}/{RUNS}", file=sys.stderr)
+    return found
+
+
+def main() -> None:
+    if not (ROOT / "site" / "index.html").exists():
+        sys.exit("build the site first: make site")
+    results: dict[str, object] = {"runs": RUNS}
+    with tempfile.TemporaryDirectory() as tmp:
+        site = prepare_site(Path(tmp))
+        server, base = serve_in_background(site)
+        with sync_playwright() as playwright:
+            results["chromium"] = measure(
+                "chromium", lambda profile: Chromium(playwright, profile or ""), base
+            )
+        results["firefox"] = measure("firefox", lambda profile: Firefox(profile=profile), base)
+        with virtual_screen() as display:
+            results["webkit"] = measure("webkit", lambda profile: WebKit(display), base)
+        server.shutdown()
+    report(results)
+    (ROOT / "bench" / "engines.json").write_text(json.dumps(results, indent=1) + "\n")
+
+
+def report(results: dict[str, object]) -> None:
+    print(f"\nStart-up to data-app=ready, median of {RUNS} alternating runs (ms)\n")
+    print(f"{'engine':10} {'visit':8} {'Half Moon':>10} {'bare Pyodide':>13} {'ratio':>7}")
+    for engine in ("chromium", "firefox", "webkit"):
+        data = results[engine]
+        assert isinstance(data, dict)
+        for visit in ("cold", "reload", "return"):
+            game, bare = data["game"][visit], data["bare"][visit]
+            if not game or not bare:
+                print(f"{engine:10} {visit:8} {'—':>10} {'—':>13} {'—':>7}")
+                continue
+            g, b = statistics.median(game), statistics.median(bare)
+            print(f"{engine:10} {visit:8} {g:>10,.0f} {b:>13,.0f} {g / b:>7.2f}")
+
+
+if __name__ == "__main__":
+    main()

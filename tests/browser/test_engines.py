@@ -1,0 +1,182 @@
+"""The game in Firefox and WebKit, not only Chromium: boot, a pair, a trio, undo and redo
+by click and by keyboard, an error message with its option on, a reload that resumes, a
+whole won game, offline play after one visit, the rules and examples pages, and an
+embedded frame — each by real clicks and keys, and any error the page reports fails the
+test (docs/reliability.md, "Every engine").
+
+The engines come from Debian's packages (``firefox-esr``; ``webkit2gtk-driver`` with
+``xvfb``), installed by ``tools/ensure_engines.sh`` (``make engines``); see
+``tests/browser/engines.py`` for how each is driven.  One engine alone:
+``.venv/bin/python -m pytest tests/browser/test_engines.py -k firefox``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from halfmoon.host.examples import WON
+from tests.browser.engines import Driver, Firefox, WebKit, virtual_screen
+from tools.serve import serve_in_background
+
+READY = "document.documentElement.dataset.app === 'ready'"
+BOOT_S = 90.0
+
+
+@pytest.fixture(scope="module", params=["firefox", "webkit"])
+def engine(request: pytest.FixtureRequest) -> Iterator[Driver]:
+    if request.param == "firefox":
+        driver: Driver = Firefox()
+        yield driver
+        driver.close()
+        return
+    with virtual_screen() as display:
+        driver = WebKit(display)
+        yield driver
+        driver.close()
+
+
+@pytest.fixture
+def browser_page(engine: Driver) -> Iterator[Driver]:
+    """The engine, its reported errors checked after the test."""
+    engine.errors()
+    yield engine
+    found = engine.errors()
+    assert found == [], f"{engine.name} reported:\n" + "\n".join(found)
+
+
+def open_game(driver: Driver, url: str) -> None:
+    driver.goto(url)
+    driver.wait(READY, BOOT_S)
+
+
+def stat(driver: Driver, name: str) -> str:
+    return driver.text(f'[data-stat="{name}"]').strip()
+
+
+def tap(driver: Driver, *slots: str) -> None:
+    for slot in slots:
+        driver.click(f'[data-slot="{slot}"] button[data-card]')
+
+
+def test_play_undo_redo_errors_reload_and_a_whole_won_game(
+    browser_page: Driver, base_url: str
+) -> None:
+    driver = browser_page
+    url = f"{base_url}/?lang=pt#{WON.code}"
+    open_game(driver, url)
+    if stat(driver, "moves") != "0":  # a previous run of this module left it going
+        driver.click('[data-action="restart"]')
+        if driver.js("document.getElementById('dialog-restart').open"):
+            driver.click('[data-dialog-action="restart-yes"]')
+    assert stat(driver, "code") == WON.code
+    underline = "getComputedStyle(document.querySelector('.stats .code')).textDecorationLine"
+    assert driver.js(underline) == "underline"  # WebKit once dropped the code's underline
+    tap(driver, *WON.moves[0])  # a pair
+    assert (stat(driver, "score"), stat(driver, "moves")) == ("10", "1")
+    tap(driver, *WON.moves[1])  # a trio
+    assert (stat(driver, "score"), stat(driver, "moves")) == ("25", "2")
+    driver.click('[data-action="undo"]')
+    assert stat(driver, "score") == "10"
+    driver.click('[data-action="redo"]')
+    assert stat(driver, "score") == "25"
+    keys = (("u", False, "10"), ("r", False, "25"), ("z", True, "10"), ("y", True, "25"))
+    for key, ctrl, score in keys:
+        driver.press(key, ctrl=ctrl)
+        assert stat(driver, "score") == score, (key, ctrl)
+    # an error message, once its option is on
+    driver.click('[data-action="options"]')
+    if not driver.js("document.querySelector('[data-option=\"errors\"]').checked"):
+        driver.click('[data-option="errors"]')
+    driver.click('#dialog-options [value="close"]')
+    tap(driver, "P1", "P2")  # 6♠ and 6♥
+    assert driver.text('[data-role="message"]') == "A soma tem de ser igual a 11"
+    # a reload resumes the game
+    driver.reload()
+    driver.wait(READY, BOOT_S)
+    assert (stat(driver, "score"), stat(driver, "moves")) == ("25", "2")
+    # and it is played to the end
+    for move in WON.moves[2:]:
+        tap(driver, *move)
+    driver.wait("document.getElementById('dialog-end').open")
+    assert driver.text("#end-title") == "Ganhou!"
+    assert (stat(driver, "score"), stat(driver, "moves")) == ("520", "48")
+    assert driver.js("document.documentElement.dataset.game") == "won"
+
+
+def test_the_rules_and_examples_pages(browser_page: Driver, base_url: str) -> None:
+    driver = browser_page
+    driver.goto(f"{base_url}/rules.html")
+    assert "Half Moon" in driver.text("h1")
+    assert driver.js("document.querySelectorAll('.diagram .card').length") > 20
+    driver.goto(f"{base_url}/exemplos.html")
+    position = '#won [data-role="position"]'
+    assert driver.text(position) == "Jogada 1 de 48"
+    driver.click('#won [data-step-action="next"]')
+    assert driver.text(position) == "Jogada 2 de 48"
+    card = "document.querySelector('#won .place .card')"
+    height = driver.js(f"{card}.getBoundingClientRect().height")
+    assert height > 40  # drawn cards, not collapsed ones
+
+
+def test_an_embedded_frame(browser_page: Driver, base_url: str) -> None:
+    driver = browser_page
+    driver.goto(f"{base_url}/embed-demo.html")
+    driver.js("document.getElementById('game').scrollIntoView()")
+    driver.wait("document.querySelector('#log li[data-type=\"ready\"]')", BOOT_S)
+    assert driver.text("#code") == "HM1-N-AAAAAAB"
+    frame_errors = driver.js("document.getElementById('game').contentWindow.halfmoonErrors")
+    assert frame_errors == [], frame_errors
+
+
+# WebKit does not use the page's `as=fetch` preloads (its console says so) and fetches
+# those files again; under WebDriver it also keeps no HTTP cache at all (a
+# `force-cache` fetch of a file just downloaded goes to the server), so its service
+# worker downloads the offline copy in full.  docs/performance.md, "Every engine".
+PRELOADED = "[...document.querySelectorAll('link[rel=preload][as=fetch]')].map(l => l.href)"
+
+
+def test_offline_after_one_visit_and_no_file_fetched_twice(
+    browser_page: Driver, site: Path
+) -> None:
+    """A first visit from a server of its own: the page fetches every file once (the
+    whole visit, offline copy included, in Firefox), the offline copy is kept, and with
+    the server gone the game starts again."""
+    driver = browser_page
+    sizes: list[tuple[str, int, int]] = []
+    server, url = serve_in_background(site, "127.0.0.1", sizes=sizes)
+    try:
+        open_game(driver, f"{url}/#{WON.code}")
+        page = list(sizes)
+        preloaded = {href.removeprefix(url) for href in driver.js(PRELOADED)}
+        offline = "document.querySelector('[data-role=\"offline\"]').textContent"
+        driver.wait(f"navigator.serviceWorker.controller && {offline}", BOOT_S)
+        whole = list(sizes) if driver.name == "firefox" else page
+        fetched = Counter(path.split("?")[0] for path, status, _ in whole if status == 200)
+        twice = {path for path, n in fetched.items() if n > 1}
+        allowed = preloaded if driver.name == "webkit" else set()
+        assert twice <= allowed, f"{driver.name} fetched twice: {twice}"
+        for name, part in (("page", page), ("whole first visit", sizes)):
+            total = sum(size for _, status, size in part if status == 200)
+            print(f"{driver.name}: {name} {total / 1e6:.2f} MB in {len(part)} responses")
+    finally:
+        server.shutdown()
+        server.server_close()
+    open_game(driver, f"{url}/#{WON.code}")  # nothing answers there now
+    assert stat(driver, "code") == WON.code
+
+
+def test_errors_in_the_page_are_seen(engine: Driver, base_url: str) -> None:
+    """The capture the other tests rely on: a console error and an uncaught exception
+    both reach the test (so a test that reports none has really seen none)."""
+    engine.goto(f"{base_url}/rules.html")
+    engine.errors()
+    engine.js(
+        "console.error('seen: console'), setTimeout(() => { throw new Error('seen: thrown'); })"
+    )
+    engine.wait("new Promise((done) => setTimeout(() => done(true), 100))")
+    found = " ".join(engine.errors())
+    assert "seen: console" in found and "seen: thrown" in found, found
