@@ -9,6 +9,7 @@ import "./errors.js";
 
 const root = document.documentElement;
 const status = document.getElementById("boot-status");
+
 let boot = {};
 try {
   boot = JSON.parse(document.getElementById("boot-data").textContent);
@@ -230,11 +231,45 @@ function loadMotion() {
   }).catch(() => { /* no motion: the game plays the same */ });
 }
 
+// Back in a blink: once the game is ready and the page idle, a worker makes the memory
+// snapshot that the next visit starts Python from (static/pyodide-loader.mjs restores
+// it; static/snapshot.js makes it), and the snapshots of other builds are removed.
+const SETTLE_MS = 5000;
+
+function makeSnapshot() {
+  const { snapshot, snapshotCache, snapshotKey } = root.dataset;
+  if (snapshotCache) { // the snapshots of other builds will never be used again
+    caches.keys().then((names) => Promise.all(names
+      .filter((name) => name.startsWith("hm-snapshot-") && name !== snapshotCache)
+      .map((name) => caches.delete(name)))).catch(() => {});
+  }
+  if (!["none", "failed"].includes(snapshot) || !snapshotCache || typeof Worker !== "function") return;
+  // Not before the player has settled in: the first taps never share the machine.
+  const idle = window.requestIdleCallback || ((run) => setTimeout(run, 1500));
+  setTimeout(() => idle(() => {
+    let worker;
+    try {
+      worker = new Worker(new URL("./snapshot.js", import.meta.url), { type: "module" });
+    } catch (_) {
+      return; // no module workers here: every visit starts Python from nothing
+    }
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      root.dataset.snapshotMade = data.ok ? String(data.bytes) : "failed";
+      if (!data.ok) console.warn("Half Moon: no snapshot for the next visit:", data.error);
+    };
+    worker.postMessage({ cache: snapshotCache, key: snapshotKey, engine: new URL("../engine.zip", import.meta.url).href });
+  }, { timeout: 4000 }), SETTLE_MS);
+}
+
 new MutationObserver((_, observer) => {
   if (root.dataset.app !== "loading") {
     observer.disconnect();
     stopWatching();
-    if (root.dataset.app === "ready") loadMotion();
+    if (root.dataset.app === "ready") {
+      loadMotion();
+      makeSnapshot();
+    }
     registerWorker();
   }
 }).observe(root, { attributes: true, attributeFilter: ["data-app"] });

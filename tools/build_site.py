@@ -67,6 +67,7 @@ NOT_FIRST_START = re.compile(
     r"|manifest\.webmanifest|courts-LICENSE\.txt)"
 )
 BUILD_MODULE = "halfmoon/web/build.py"
+LOADER = "pyodide-loader.mjs"  # static/, written beside Pyodide (see build())
 # The engine reaches the browser as one archive of bytecode compiled by the site's own
 # Pyodide: one request instead of twenty, and nothing to compile at start-up.
 ENGINE_ARCHIVE = "engine.zip"
@@ -290,30 +291,39 @@ def build(out: Path) -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     files = engine_files()
+    dirs = vendor_dirs()
+    # PyScript's interpreter is our small loader beside pyodide.mjs (it restores the
+    # snapshot of a return visit); named by its content, as the vendor folder is cached
+    # as immutable.
+    loader = (ROOT / "static" / LOADER).read_bytes()
+    loader_path = dirs["vendor/pyodide/"] + f"halfmoon-loader-{_digest(loader)[:8]}.mjs"
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     page = versioned(render_page(template))
     # Fetch the engine while the interpreter boots, not after (PyScript asks for these
     # files only once Pyodide is up).
-    preloads = "".join(
+    preloads = f'<link rel="modulepreload" href="{loader_path}">\n' + "".join(
         f'<link rel="preload" href="{f}" as="fetch" crossorigin>\n'
         for f in ["main.py", ENGINE_ARCHIVE]
     )
-    page = page.replace(
-        '<script type="application/json" id="boot-strings">',
-        preloads + '<script type="application/json" id="boot-strings">',
-    )
+    anchor = '<script type="application/json" id="boot-data">'
+    if anchor not in page:  # the preloads were once lost to a renamed element
+        raise SystemExit(f"index.html has no {anchor}: nowhere to put the preloads")
+    page = page.replace(anchor, preloads + anchor)
     (out / "index.html").write_text(page, encoding="utf-8")
-    (out / "pyscript.json").write_text(json.dumps(config(), indent=1), encoding="utf-8")
     shutil.copy2(ROOT / "main.py", out / "main.py")
     write_archive(out / ENGINE_ARCHIVE, compile_engine(files))
-    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("sw.js"))
-    boot = out / "static" / "boot.js"
-    boot.write_text(versioned(boot.read_text(encoding="utf-8")), encoding="utf-8")
-    dirs = vendor_dirs()
+    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("sw.js", LOADER))
+    for script in ("boot.js", "snapshot.js"):
+        path = out / "static" / script
+        path.write_text(versioned(path.read_text(encoding="utf-8")), encoding="utf-8")
     pyodide = out / dirs["vendor/pyodide/"]
     pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, pyodide / name)
+    (out / loader_path).write_bytes(loader)
+    settings = config()
+    settings["interpreter"] = loader_path
+    (out / "pyscript.json").write_text(json.dumps(settings, indent=1), encoding="utf-8")
     pyscript = out / dirs["vendor/pyscript/"]
     pyscript.mkdir(parents=True)
     for item in (NODE / "@pyscript" / "core" / "dist").iterdir():

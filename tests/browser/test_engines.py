@@ -180,3 +180,17 @@ def test_errors_in_the_page_are_seen(engine: Driver, base_url: str) -> None:
     engine.wait("new Promise((done) => setTimeout(() => done(true), 100))")
     found = " ".join(engine.errors())
     assert "seen: console" in found and "seen: thrown" in found, found
+
+
+def test_the_snapshot_of_a_visit_starts_the_next(browser_page: Driver, base_url: str) -> None:
+    """Back in a blink works here too: the snapshot made in the background restores on
+    the next start, and the game plays from it."""
+    driver = browser_page
+    open_game(driver, f"{base_url}/?lang=pt#HM1-N-AAAAAAC")
+    driver.wait("document.documentElement.dataset.snapshotMade", BOOT_S)
+    assert driver.js("document.documentElement.dataset.snapshotMade") != "failed"
+    driver.reload()
+    driver.wait(READY, BOOT_S)
+    assert driver.js("document.documentElement.dataset.snapshot") == "restored"
+    driver.click('[data-action="new"]')
+    assert stat(driver, "code") != "HM1-N-AAAAAAC" and stat(driver, "moves") == "0"

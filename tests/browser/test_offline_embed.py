@@ -190,7 +190,14 @@ def test_an_update_replaces_every_file_at_once(
     )
     assert (meta, marker.strip()) == (second, '"second"')
     expect(page.locator('[data-action="undo"]')).to_contain_text("Anular!")
-    assert page.evaluate("caches.keys()") == [f"halfmoon-{second}"]
+    # the old version's copies are gone: its files and its snapshot
+    page.wait_for_function(
+        f"caches.keys().then(names => names.includes('halfmoon-{second}') && "
+        f"names.every(n => ['halfmoon-{second}', 'hm-snapshot-{second}'].includes(n)))"
+    )
+    kept = set(page.evaluate("caches.keys()"))
+    assert f"halfmoon-{second}" in kept
+    assert kept <= {f"halfmoon-{second}", f"hm-snapshot-{second}"}
     assert Table(page).stat("moves") == "1"  # the game survived the update
     context.close()
 

@@ -1,0 +1,25 @@
+// A module worker that makes the memory snapshot a return visit starts from
+// (static/pyodide-loader.mjs): Pyodide with the engine unpacked and imported, nothing
+// of the page's state (a JavaScript object held by Python cannot be kept).  Started by
+// boot.js once the game is ready and the page idle, so no tap waits for it; the snapshot
+// goes into Cache Storage under this build's name.
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+
+self.onmessage = async ({ data }) => {
+  try {
+    const pyodide = await loadPyodide({
+      indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
+      _makeSnapshot: true,
+    });
+    const engine = await fetch(data.engine);
+    if (!engine.ok) throw new Error(`engine: HTTP ${engine.status}`);
+    pyodide.unpackArchive(await engine.arrayBuffer(), "zip");
+    pyodide.runPython("import halfmoon.web.app");
+    const bytes = pyodide.makeMemorySnapshot();
+    const cache = await caches.open(data.cache);
+    await cache.put(data.key, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
+    self.postMessage({ ok: true, bytes: bytes.length });
+  } catch (error) {
+    self.postMessage({ ok: false, error: String(error) });
+  }
+};
