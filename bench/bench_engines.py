@@ -19,6 +19,7 @@ import os
 import statistics
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -36,13 +37,19 @@ MARK = "performance.getEntriesByName('halfmoon-ready')[0]?.startTime ?? null"
 PAGES = {"bare": "/bench-baseline.html", "game": "/#HM1-N-AAAAAAB"}
 
 
-def ready_ms(driver: Driver, url: str | None) -> float:
+STARTS: list[str] = []  # how the game's Python started, visit by visit
+
+
+def ready_ms(driver: Driver, url: str | None, visit: str = "") -> float:
     """Open ``url`` (None: reload the page) and wait until the page is ready."""
     if url is None:
         driver.reload()
     else:
         driver.goto(url)
     driver.wait(READY, 120)
+    how = driver.js("document.documentElement.dataset.snapshot ?? null")
+    if how is not None:
+        STARTS.append(f"{driver.name} {visit}: {how}")
     return float(driver.wait(MARK, 10))
 
 
@@ -84,16 +91,17 @@ def measure(name: str, start: Callable[[str | None], Driver], base: str) -> Samp
             with tempfile.TemporaryDirectory(prefix=f"bench-{name}-") as profile:
                 driver = start(profile)
                 try:
-                    found[page]["cold"].append(ready_ms(driver, url))
-                    if page == "game":  # the offline copy is part of what comes back
+                    found[page]["cold"].append(ready_ms(driver, url, "cold"))
+                    if page == "game":  # the offline copy and the snapshot come back
                         driver.wait("!!navigator.serviceWorker.controller", 120)
-                    found[page]["reload"].append(ready_ms(driver, None))
+                        driver.wait("document.documentElement.dataset.snapshotMade", 120)
+                    found[page]["reload"].append(ready_ms(driver, None, "reload"))
                 finally:
                     driver.close()
                 if name != "webkit":  # quit, start again on the same profile, come back
                     driver = start(profile)
                     try:
-                        found[page]["return"].append(ready_ms(driver, url))
+                        found[page]["return"].append(ready_ms(driver, url, "return"))
                     finally:
                         driver.close()
         print(f"  {name} run {run + 1}/{RUNS}", file=sys.stderr)
@@ -115,6 +123,7 @@ def main() -> None:
         with virtual_screen() as display:
             results["webkit"] = measure("webkit", lambda profile: WebKit(display), base)
         server.shutdown()
+    results["starts"] = dict(Counter(STARTS))
     report(results)
     (ROOT / "bench" / "engines.json").write_text(json.dumps(results, indent=1) + "\n")
 
@@ -132,6 +141,7 @@ def report(results: dict[str, object]) -> None:
                 continue
             g, b = statistics.median(game), statistics.median(bare)
             print(f"{engine:10} {visit:8} {g:>10,.0f} {b:>13,.0f} {g / b:>7.2f}")
+    print("\nHow the game's Python started (data-snapshot):", results["starts"])
 
 
 if __name__ == "__main__":
