@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from halfmoon.host.examples import IMPASSE, WON
+from halfmoon.host.examples import IMPASSE, WON, Example
 from tests.browser.axe import axe_violations
 from tests.browser.conftest import DESKTOP, Problems, open_game
 from tests.browser.table import Table
@@ -68,14 +68,21 @@ def open_stats(page: Page) -> None:
     expect(page.locator("#dialog-stats")).to_be_visible()
 
 
-def test_a_won_game_shared_kept_and_replayed(desktop: BrowserContext, base_url: str) -> None:
-    desktop.grant_permissions(["clipboard-read", "clipboard-write"])
-    table = Table(open_game(desktop, base_url, "#" + WON.code))
-    page = table.page
-    table.play(WON.moves)
-    end = page.locator("#dialog-end")
+def play_and_share(context: BrowserContext, base_url: str, example: Example) -> Table:
+    """Play an example game to its end and press Share in the end window."""
+    table = Table(open_game(context, base_url, "#" + example.code))
+    table.play(example.moves)
+    end = table.page.locator("#dialog-end")
     expect(end).to_be_visible()
     end.locator('[data-action="share"]').click()
+    return table
+
+
+def test_a_won_game_shared_kept_and_replayed(desktop: BrowserContext, base_url: str) -> None:
+    desktop.grant_permissions(["clipboard-read", "clipboard-write"])
+    table = play_and_share(desktop, base_url, WON)
+    page = table.page
+    end = page.locator("#dialog-end")
     status = end.locator('[data-role="dialog-status"]')
     expect(status).to_contain_text("Resultado copiado")
     shared = page.evaluate("navigator.clipboard.readText()")
@@ -145,12 +152,8 @@ def test_a_stuck_game_shared_by_the_browsers_share_sheet(
     desktop: BrowserContext, base_url: str
 ) -> None:
     desktop.add_init_script("navigator.share = async (data) => { window.sharedData = data; };")
-    table = Table(open_game(desktop, base_url, "#" + IMPASSE.code))
-    page = table.page
-    table.play(IMPASSE.moves)
+    page = play_and_share(desktop, base_url, IMPASSE).page
     end = page.locator("#dialog-end")
-    expect(end).to_be_visible()
-    end.locator('[data-action="share"]').click()
     expect(end.locator('[data-role="dialog-status"]')).to_have_text("Resultado partilhado.")
     text = page.evaluate("window.sharedData.text")
     assert text.startswith(f"Half Moon · {IMPASSE.code}: sem saída com ")
