@@ -238,12 +238,12 @@ const SETTLE_MS = 5000;
 
 function makeSnapshot() {
   const { snapshot, snapshotCache, snapshotKey } = root.dataset;
-  if (snapshotCache) { // the snapshots of other builds will never be used again
-    caches.keys().then((names) => Promise.all(names
-      .filter((name) => name.startsWith("hm-snapshot-") && name !== snapshotCache)
-      .map((name) => caches.delete(name)))).catch(() => {});
-  }
-  if (!["none", "failed"].includes(snapshot) || !snapshotCache || typeof Worker !== "function") return;
+  if (!snapshotCache || typeof caches !== "object") return; // no Cache Storage (not a secure context)
+  // the snapshots of other builds will never be used again
+  caches.keys().then((names) => Promise.all(names
+    .filter((name) => name.startsWith("hm-snapshot-") && name !== snapshotCache)
+    .map((name) => caches.delete(name)))).catch(() => {});
+  if (!["none", "failed"].includes(snapshot) || typeof Worker !== "function") return;
   // Not before the player has settled in: the first taps never share the machine.
   const idle = window.requestIdleCallback || ((run) => setTimeout(run, 1500));
   setTimeout(() => idle(() => {

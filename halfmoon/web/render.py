@@ -108,7 +108,8 @@ class Renderer:
         had_focus = bool(self.table.contains(self.doc.activeElement))
         for slot in SLOTS:
             view = views[slot]
-            if self.views.get(slot) != view:
+            # a new deal deals every card, even one that happens to be the card it replaces
+            if self.views.get(slot) != view or how.get(slot) == "dealt":
                 self._place(slot, view, how.get(slot))
         self.views = views
         self._roving(had_focus)
@@ -225,7 +226,7 @@ class Renderer:
             button = self._new_button()
             place.insertBefore(button, self.captions[slot])
             self.buttons[slot] = button
-        if old is None or old.card != view.card or old.rank != view.rank:
+        if old is None or old.card != view.card or old.rank != view.rank or how == "dealt":
             self._face(button, view)
             if how == "back":
                 self.motion.back(place, button)

@@ -210,6 +210,11 @@ def test_a_new_deal_is_dealt_card_by_card(desktop: BrowserContext, base_url: str
     assert delays[0] == "0s" and delays[-1] == "0.342s"  # 19 × 18 ms
     page.wait_for_timeout(900)
     assert ghosts(page) == [] and page.locator(".card.landing").count() == 0
+    # Restarting deals the same cards again: each is dealt, though it replaces itself
+    # (a new deal's card that happened to equal the one before used to stay still).
+    page.evaluate("flights.length = 0")
+    Table(page).press("restart")
+    assert page.evaluate("flights.length") == 20
 
 
 @pytest.mark.parametrize("way", ["system", "option"])
