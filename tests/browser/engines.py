@@ -9,7 +9,7 @@ so each engine is driven by what ships with it:
 - **WebKit** (Debian ``webkit2gtk-driver``, WebKitGTK's MiniBrowser) through classic
   WebDriver with ``selenium``, on a virtual screen (``Xvfb``) started here.  Classic
   WebDriver cannot read the console, so the page's own error list is read instead
-  (``window.halfmoonErrors``, kept by ``static/boot.js``).
+  (``window.halfmoonErrors``, kept by ``static/errors.js``).
 
 Both click and type as a person would: real pointer and key events sent by the browser.
 """
@@ -27,7 +27,10 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-ERRORS = "JSON.stringify(window.halfmoonErrors || [])"
+# the page's error list, emptied as it is read: each entry is taken once, whichever
+# document is current when it is read (counting entries already seen went wrong when
+# a read fell on the page being left)
+ERRORS = "JSON.stringify(window.halfmoonErrors?.splice(0) ?? [])"
 KEYS = {  # WebDriver's code points for the keys the tests press
     "ArrowLeft": "\ue012",
     "ArrowRight": "\ue014",
@@ -274,18 +277,38 @@ class WebKit(Driver):
         service = webdriver.WebKitGTKService(executable_path=shutil.which("WebKitWebDriver"))
         self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_window_size(1280, 860)
-        self._seen = 0  # errors of this page already taken in
         self._pending: list[str] = []
 
     def goto(self, url: str) -> None:
-        self._collect()
+        self._leave()
         self.driver.get(url)
-        self._seen = 0
+        self._arrive()
 
     def reload(self) -> None:
-        self._collect()
+        self._leave()
         self.driver.refresh()
-        self._seen = 0
+        self._arrive()
+
+    def _leave(self) -> None:
+        """Take in what the page reported, and mark it as left."""
+        self._collect()
+        with contextlib.suppress(Exception):
+            self.driver.execute_script("window.halfmoonLeft = true;")
+
+    def _arrive(self, timeout: float = 60.0) -> None:
+        """Wait for the new page to be loaded: WebKit's driver can answer a navigation
+        before the page's module scripts have run (a console error the test then makes
+        would not be seen)."""
+        end = time.monotonic() + timeout
+        while True:
+            with contextlib.suppress(Exception):
+                if self.driver.execute_script(
+                    "return !window.halfmoonLeft && document.readyState === 'complete';"
+                ):
+                    return
+            if time.monotonic() > end:
+                raise TimeoutError(f"webkit: the page did not load in {timeout} s")
+            time.sleep(0.05)
 
     def js(self, expression: str) -> Any:
         value = self.driver.execute_async_script(
@@ -318,8 +341,7 @@ class WebKit(Driver):
         """Take in what the page reported before it is left."""
         with contextlib.suppress(Exception):
             found = json.loads(self.driver.execute_script(f"return {ERRORS};") or "[]")
-            self._pending = [*self._pending, *found[self._seen :]]
-            self._seen = len(found)
+            self._pending = [*self._pending, *found]
 
     def errors(self) -> list[str]:
         self._collect()

@@ -151,6 +151,11 @@ def test_restart_asks_first_and_a_slip_costs_nothing(
 
 # ---------------------------------------------------------------------- motion
 def ghosts(page: Page) -> list[dict[str, str]]:
+    """The copies on their way.  Each is told where to fly in the frame after it is made:
+    on a busy machine the test can look in between, so it waits for that frame."""
+    page.wait_for_function(
+        "[...document.querySelectorAll('.ghost')].every(g => g.style.getPropertyValue('--dx'))"
+    )
     return page.evaluate(
         """[...document.querySelectorAll('.ghost')].map(g => ({
         kind: [...g.classList].filter(c => ['away', 'returning', 'dealt', 'waiting'].includes(c)).join(' '),
