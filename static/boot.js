@@ -255,7 +255,9 @@ function makeSnapshot() {
     }
     worker.onmessage = ({ data }) => {
       worker.terminate();
+      // the bytes kept, and Python's memory they stand for
       root.dataset.snapshotMade = data.ok ? String(data.bytes) : "failed";
+      if (data.ok) root.dataset.snapshotMemory = String(data.memory);
       if (!data.ok) console.warn("Half Moon: no snapshot for the next visit:", data.error);
     };
     worker.postMessage({ cache: snapshotCache, key: snapshotKey, engine: new URL("../engine.zip", import.meta.url).href });

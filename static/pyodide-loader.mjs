@@ -7,9 +7,12 @@
 // about four times sooner than a start from nothing.  Anything else starts Pyodide as
 // usual: no snapshot yet, `?snapshot=off`, no Cache Storage (a sandboxed or
 // storage-less frame), or a snapshot that fails to restore (another Pyodide build, a
-// damaged copy) — which is then removed.  The page says which on <html data-snapshot>:
-// restored, none, off, or failed.  docs/performance.md, "Back in a blink".
+// damaged copy, another format: static/snapshot-format.js) — which is then removed.
+// The page says which on <html data-snapshot>: restored, none, off, or failed.
+// docs/performance.md, "Back in a blink".
 import { loadPyodide as load, version } from "./pyodide.mjs";
+// the build writes this file two folders down, in vendor/pyodide-<version>/
+import { unpack } from "../../static/snapshot-format.js";
 
 export { version };
 
@@ -40,7 +43,7 @@ export async function loadPyodide(options) {
   if (place) Object.assign(root.dataset, { snapshotCache: place.cache, snapshotKey: place.key });
   if (stored) {
     try {
-      const pyodide = await load({ ...options, _loadSnapshot: stored.arrayBuffer() });
+      const pyodide = await load({ ...options, _loadSnapshot: stored.arrayBuffer().then(unpack) });
       // The snapshot's random generator would repeat the values it held then.
       pyodide.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
       return pyodide;

@@ -2,8 +2,10 @@
 // (static/pyodide-loader.mjs): Pyodide with the engine unpacked and imported, nothing
 // of the page's state (a JavaScript object held by Python cannot be kept).  Started by
 // boot.js once the game is ready and the page idle, so no tap waits for it; the snapshot
-// goes into Cache Storage under this build's name.
+// goes into Cache Storage under this build's name, its empty pages left out
+// (static/snapshot-format.js).
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { pack } from "./snapshot-format.js";
 
 self.onmessage = async ({ data }) => {
   try {
@@ -15,10 +17,11 @@ self.onmessage = async ({ data }) => {
     if (!engine.ok) throw new Error(`engine: HTTP ${engine.status}`);
     pyodide.unpackArchive(await engine.arrayBuffer(), "zip");
     pyodide.runPython("import halfmoon.web.app");
-    const bytes = pyodide.makeMemorySnapshot();
+    const snapshot = pyodide.makeMemorySnapshot();
+    const bytes = pack(snapshot);
     const cache = await caches.open(data.cache);
     await cache.put(data.key, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
-    self.postMessage({ ok: true, bytes: bytes.length });
+    self.postMessage({ ok: true, bytes: bytes.length, memory: snapshot.length });
   } catch (error) {
     self.postMessage({ ok: false, error: String(error) });
   }
