@@ -38,6 +38,7 @@ PAGES = {"bare": "/bench-baseline.html", "game": "/#HM1-N-AAAAAAB"}
 
 
 STARTS: list[str] = []  # how the game's Python started, visit by visit
+SNAPSHOTS: list[tuple[int, int]] = []  # each snapshot made: bytes kept, memory it holds
 
 
 def ready_ms(driver: Driver, url: str | None, visit: str = "") -> float:
@@ -81,10 +82,12 @@ class Chromium(Driver):
 Samples = dict[str, dict[str, list[float]]]  # page → visit → milliseconds
 
 
-def measure(name: str, start: Callable[[str | None], Driver], base: str) -> Samples:
+def measure(
+    name: str, start: Callable[[str | None], Driver], base: str, runs: int = RUNS
+) -> Samples:
     """Cold, reload and return-visit samples of each page in one engine."""
     found: Samples = {p: {"cold": [], "reload": [], "return": []} for p in PAGES}
-    for run in range(RUNS):
+    for run in range(runs):
         order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
         for page in order:
             url = base + PAGES[page]
@@ -95,6 +98,12 @@ def measure(name: str, start: Callable[[str | None], Driver], base: str) -> Samp
                     if page == "game":  # the offline copy and the snapshot come back
                         driver.wait("!!navigator.serviceWorker.controller", 120)
                         driver.wait("document.documentElement.dataset.snapshotMade", 120)
+                        made = driver.js(
+                            "[document.documentElement.dataset.snapshotMade,"
+                            " document.documentElement.dataset.snapshotMemory]"
+                        )
+                        if isinstance(made, list) and made[0] != "failed":
+                            SNAPSHOTS.append((int(made[0]), int(made[1])))
                     found[page]["reload"].append(ready_ms(driver, None, "reload"))
                 finally:
                     driver.close()
@@ -104,7 +113,7 @@ def measure(name: str, start: Callable[[str | None], Driver], base: str) -> Samp
                         found[page]["return"].append(ready_ms(driver, url, "return"))
                     finally:
                         driver.close()
-        print(f"  {name} run {run + 1}/{RUNS}", file=sys.stderr)
+        print(f"  {name} run {run + 1}/{runs}", file=sys.stderr)
     return found
 
 
@@ -124,6 +133,7 @@ def main() -> None:
             results["webkit"] = measure("webkit", lambda profile: WebKit(display), base)
         server.shutdown()
     results["starts"] = dict(Counter(STARTS))
+    results["snapshots"] = SNAPSHOTS
     report(results)
     (ROOT / "bench" / "engines.json").write_text(json.dumps(results, indent=1) + "\n")
 
@@ -142,6 +152,17 @@ def report(results: dict[str, object]) -> None:
             g, b = statistics.median(game), statistics.median(bare)
             print(f"{engine:10} {visit:8} {g:>10,.0f} {b:>13,.0f} {g / b:>7.2f}")
     print("\nHow the game's Python started (data-snapshot):", results["starts"])
+    print(snapshot_size(SNAPSHOTS))
+
+
+def snapshot_size(made: list[tuple[int, int]]) -> str:
+    if not made:
+        return "no snapshot was made"
+    kept, memory = made[-1]
+    return (
+        f"snapshot kept: {kept / 1e6:.1f} MB in Cache Storage for {memory / 1e6:.1f} MB of"
+        f" Python's memory (its empty pages left out; {len(made)} made)"
+    )
 
 
 if __name__ == "__main__":
