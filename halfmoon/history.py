@@ -27,8 +27,12 @@ Result = Literal["won", "stuck", "left"]
 RESULTS: Final[tuple[Result, ...]] = ("won", "stuck", "left")
 KEEP: Final = 200
 """How many games the history keeps (the dialog promises at least 100)."""
+RECENT: Final = 100
+"""The newest games are all kept; older than these, a deal of the day is kept before
+other games, so a streak of days outlives a busy week (``results.daily_streak``)."""
 MAX_CHARS: Final = 120_000
-"""A full history of KEEP won games is about 70,000 characters."""
+"""The largest history there can be, KEEP won deals of the day, is about 102,000
+characters (``tests/test_history.py``)."""
 MAX_MOVES: Final = len(DOUBLE_DECK) // 2
 _MAX_TIME: Final = 10**13  # milliseconds since 1970: the year 2286
 
@@ -85,7 +89,8 @@ def entry_of(
 def record(entries: Sequence[Entry], new: Iterable[Entry], keep: int = KEEP) -> list[Entry]:
     """``entries`` with ``new`` recorded: one entry per play (a later record of the same
     play replaces it, but a win is never replaced: the statistics keep it too), newest
-    first, at most ``keep``."""
+    first, at most ``keep``: the RECENT newest, then the deals of the day before the
+    others."""
     by_id = {entry.id: entry for entry in entries}
     for entry in new:
         old = by_id.get(entry.id)
@@ -93,7 +98,11 @@ def record(entries: Sequence[Entry], new: Iterable[Entry], keep: int = KEEP) -> 
             continue
         by_id[entry.id] = entry
     ordered = sorted(by_id.values(), key=lambda e: (e.ended, e.id), reverse=True)
-    return ordered[:keep]
+    if len(ordered) <= keep:
+        return ordered
+    recent, older = ordered[:RECENT], ordered[RECENT:]
+    kept = {e.id for e in sorted(older, key=lambda e: e.daily is None)[: keep - RECENT]}
+    return recent + [e for e in older if e.id in kept]
 
 
 # ----------------------------------------------------------------- the stored form

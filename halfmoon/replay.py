@@ -70,10 +70,14 @@ def move_caption(game: Game, move: tuple[str, ...], number: int, lang: str) -> s
     return text(lang, kind, n=number, **move_words(game, move, lang))
 
 
+def moves_words(moves: int, lang: str) -> str:
+    """``1 jogada`` / ``48 moves``."""
+    return text(lang, "diagram.moves.1") if moves == 1 else text(lang, "diagram.moves.n", n=moves)
+
+
 def score_line(score: int, moves: int, lang: str) -> str:
     """``10 pontos · 1 jogada`` / ``520 points · 48 moves``."""
-    made = text(lang, "diagram.moves.1") if moves == 1 else text(lang, "diagram.moves.n", n=moves)
-    return text(lang, "diagram.stats", score=score, moves=made)
+    return text(lang, "diagram.stats", score=score, moves=moves_words(moves, lang))
 
 
 def _join(items: list[str], lang: str, last: str = "guide.and") -> str:

@@ -14,8 +14,9 @@ from datetime import date, datetime, timedelta
 
 from .clock import format_time
 from .daily import daily_code
-from .history import KEEP, Entry
+from .history import KEEP, RECENT, Entry
 from .i18n import long_day, short_day, text
+from .replay import moves_words
 
 
 # ------------------------------------------------------------------------ dates
@@ -41,10 +42,6 @@ def local_time(wall_ms: float, offset_minutes: float) -> datetime:
 
 
 # ------------------------------------------------------------------ the history
-def moves_words(moves: int, lang: str) -> str:
-    return text(lang, "diagram.moves.1") if moves == 1 else text(lang, "diagram.moves.n", n=moves)
-
-
 def result_words(entry: Entry, lang: str) -> str:
     """``Ganha`` / ``Sem saída`` / ``Deixada``."""
     return text(lang, f"history.result.{entry.result}")
@@ -93,7 +90,8 @@ def rows(
 
 
 def history_note(lang: str) -> str:
-    return text(lang, "history.note", keep=KEEP)
+    """What the history dialog keeps (``history.record``)."""
+    return text(lang, "history.note", keep=KEEP, recent=RECENT)
 
 
 # ---------------------------------------------------------------------- sharing

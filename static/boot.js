@@ -254,7 +254,7 @@ function makeSnapshot() {
       return; // no module workers here: every visit starts Python from nothing
     }
     const started = performance.now(); // measured by make bench: taps meanwhile
-    worker.onmessage = ({ data }) => {
+    const done = (data) => {
       worker.terminate();
       performance.measure("halfmoon-snapshot", { start: started });
       // the bytes kept, and Python's memory they stand for
@@ -262,7 +262,12 @@ function makeSnapshot() {
       if (data.ok) root.dataset.snapshotMemory = String(data.memory);
       if (!data.ok) console.warn("Half Moon: no snapshot for the next visit:", data.error);
     };
-    worker.postMessage({ cache: snapshotCache, key: snapshotKey, engine: new URL("../engine.zip", import.meta.url).href });
+    worker.onmessage = ({ data }) => done(data);
+    worker.onerror = (event) => done({ ok: false, error: event.message || "the worker did not start" });
+    worker.postMessage({
+      cache: snapshotCache, key: snapshotKey, engine: new URL("../engine.zip", import.meta.url).href,
+      build: document.querySelector('meta[name="halfmoon-build"]').content,
+    });
   }, { timeout: 4000 }), SETTLE_MS);
 }
 
@@ -273,6 +278,10 @@ new MutationObserver((_, observer) => {
     if (root.dataset.app === "ready") {
       loadMotion();
       makeSnapshot();
+    } else if (root.dataset.snapshot === "restored" && root.dataset.snapshotCache) {
+      // The game could not start from the kept snapshot: the next start (Reload) must
+      // not try it again.
+      caches.delete(root.dataset.snapshotCache).catch(() => {});
     }
     registerWorker();
   }

@@ -17,6 +17,9 @@ self.onmessage = async ({ data }) => {
     if (!engine.ok) throw new Error(`engine: HTTP ${engine.status}`);
     pyodide.unpackArchive(await engine.arrayBuffer(), "zip");
     pyodide.runPython("import halfmoon.web.app");
+    // the engine of this page's build, not one a stale cache answered with
+    const build = pyodide.runPython("__import__('halfmoon.web.build').web.build.BUILD");
+    if (build !== data.build) throw new Error(`engine.zip is of build ${build}, the page of ${data.build}`);
     const snapshot = pyodide.makeMemorySnapshot();
     const bytes = pack(snapshot);
     const cache = await caches.open(data.cache);

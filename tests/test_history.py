@@ -7,7 +7,8 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
-from datetime import UTC, date, datetime
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from hypothesis import given
@@ -15,7 +16,16 @@ from hypothesis import strategies as st
 
 from halfmoon import Game
 from halfmoon.daily import daily_code, local_day
-from halfmoon.history import KEEP, Entry, entry_of, read_history, record, write_history
+from halfmoon.history import (
+    KEEP,
+    MAX_CHARS,
+    RECENT,
+    Entry,
+    entry_of,
+    read_history,
+    record,
+    write_history,
+)
 from halfmoon.host.examples import IMPASSE, WON
 from halfmoon.prefs import Prefs
 from halfmoon.replay import frames
@@ -29,7 +39,7 @@ from halfmoon.results import (
     share_text,
 )
 from halfmoon.safejson import Invalid
-from halfmoon.session import Session
+from halfmoon.session import Session, new_id
 from tests.solver import legal_moves
 from tests.test_session import Shelf
 
@@ -53,8 +63,15 @@ def test_entries_round_trip_and_are_small() -> None:
     entries = [finished(), finished(IMPASSE, id="b"), finished(WON, 5, id="c")]
     assert [e.result for e in entries] == ["won", "stuck", "left"]
     assert read_history(write_history(entries)) == entries
-    full = [finished(id=str(i), ended=NOON + i) for i in range(KEEP)]
-    assert len(write_history(full)) < 120_000  # what read_history accepts
+    # the largest history there can be: won games (the most moves), full-length ids,
+    # each a deal of the day
+    won = finished()
+    full = [
+        replace(won, id=new_id(), ended=NOON + i, daily=TODAY - timedelta(days=i))
+        for i in range(KEEP)
+    ]
+    assert len(write_history(full)) < MAX_CHARS * 0.9  # read_history accepts MAX_CHARS
+    assert read_history(write_history(full)) == full
 
 
 def stored(**changes: object) -> str:
@@ -118,6 +135,24 @@ def test_one_entry_per_play_newest_first_and_a_win_is_never_taken_back() -> None
     assert history[0].result == "won"  # undone after the win, then left: still a win
     many = record([], [finished(id=str(i), ended=NOON + i) for i in range(KEEP + 20)])
     assert len(many) == KEEP and many[0].id == str(KEEP + 19)
+
+
+def test_a_long_streak_outlives_a_busy_history() -> None:
+    """Ten games a day for 60 days, one of them the deal of the day: the history keeps
+    the newest games, and every day's deal before older games, so the streak is whole."""
+    day0, other = date(2026, 10, 3), finished(IMPASSE)
+    history: list[Entry] = []
+    every: list[Entry] = []
+    for n in range(60):
+        day = day0 + timedelta(days=n)
+        noon = datetime(day.year, day.month, day.day, 12, tzinfo=UTC).timestamp() * 1000
+        games = [replace(daily_entry(day, "stuck", id=f"{day}-daily"), begun=noon, ended=noon)]
+        games += [replace(other, id=f"{day}-{i}", ended=noon + i + 1) for i in range(9)]
+        history = record(history, games)
+        every += games
+    newest = sorted(every, key=lambda e: e.ended, reverse=True)
+    assert len(history) == KEEP and history[:RECENT] == newest[:RECENT]
+    assert daily_streak(history, day0 + timedelta(days=59), False) == 60
 
 
 def test_a_replay_draws_every_position_and_says_how_it_ended() -> None:

@@ -15,11 +15,10 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from ..history import KEEP
 from ..i18n import text
 from ..layout import SLOTS
 from ..replay import Frame, position_text, score_line
-from ..results import Bar, Row
+from ..results import Bar, Row, history_note
 from ..view import card_class
 from .dom import Handlers
 from .faces import SVG, Faces
@@ -78,7 +77,7 @@ class Games:
             self.list.appendChild(item)
         self.history.querySelector('[data-role="empty"]').hidden = bool(rows)
         note = self.history.querySelector('[data-role="history-note"]')
-        note.textContent = text(lang, "history.note", keep=KEEP)
+        note.textContent = history_note(lang)
         self.status("")
         if not self.history.open:
             self._only()

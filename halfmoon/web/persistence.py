@@ -153,6 +153,8 @@ class Persistence:
         kept = self._set(f"{KEYS['aside']}{round(self.wall())}.{key}", raw)
         self.said.append(phrase(f"save.damaged.{what}" + ("" if kept else ".lost")))
         self.set_aside.add(key)  # from now on as good as empty, until written again
+        if kept:  # moved, not copied: the next visit neither keeps nor tells it again
+            self._remove(key)
         return kept
 
     def _read(self, key: str, what: str, read: Callable[[str], T]) -> T | None:

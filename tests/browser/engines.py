@@ -23,9 +23,10 @@ import re
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import IO, Any
 
 # the page's error list, emptied as it is read: each entry is taken once, whichever
 # document is current when it is read (counting entries already seen went wrong when
@@ -40,6 +41,11 @@ KEYS = {  # WebDriver's code points for the keys the tests press
     "Escape": "\ue00c",
     "Control": "\ue009",
 }
+
+
+def _drain(stream: IO[str]) -> None:
+    for _ in stream:
+        pass
 
 
 class Driver:
@@ -120,11 +126,15 @@ class Firefox(Driver):
         end = time.monotonic() + 60
         while not address and time.monotonic() < end:
             line = self.process.stderr.readline()
+            if not line:  # Firefox has exited
+                break
             found = re.search(r"WebDriver BiDi listening on (ws://\S+)", line)
             address = found.group(1) if found else ""
         if not address:
             self.close()
             raise RuntimeError("Firefox did not offer WebDriver BiDi")
+        # Firefox keeps writing to its log: read it away, or a full pipe would stop it.
+        threading.Thread(target=_drain, args=(self.process.stderr,), daemon=True).start()
         self._connection = connect(address + "/session", max_size=None, open_timeout=30)
         self.ws = self._connection.__enter__()
         self._id = 0

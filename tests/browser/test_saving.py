@@ -332,6 +332,11 @@ def test_hostile_stored_values_are_kept_aside_said_and_the_game_starts(
     else:
         assert text("en", f"save.damaged.{what}.lost") in message, message
     assert Table(page).stat("time") in ("0:00", "0:01")  # no 300-digit clock
+    if aside:  # moved aside once: the next visit finds nothing damaged to tell
+        page.reload()
+        wait_ready(page)
+        assert text("en", f"save.damaged.{what}") not in Table(page).message()
+        assert len([k for k in stored(page) if k.startswith(KEYS["aside"])]) == 1
     play_first_move(Table(page))
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     if what == "stats":

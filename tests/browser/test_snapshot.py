@@ -5,11 +5,12 @@ starts again on the same profile."""
 
 from __future__ import annotations
 
+import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Playwright, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, expect
 
 from halfmoon.host.examples import WON
 from tests.browser.conftest import DESKTOP, Problems, wait_ready
@@ -48,8 +49,10 @@ def test_a_return_visit_starts_from_the_snapshot_and_plays(
     context, page = visit(playwright, profile, url, problems)
     assert page.evaluate(SNAPSHOT) == "none"
     page.wait_for_function(MADE, timeout=60_000)  # made in the background
-    kept, memory = page.evaluate("[+document.documentElement.dataset.snapshotMade,"
-                                 " +document.documentElement.dataset.snapshotMemory]")
+    kept, memory = page.evaluate(
+        "[+document.documentElement.dataset.snapshotMade,"
+        " +document.documentElement.dataset.snapshotMemory]"
+    )
     assert kept > 1_000_000 and kept < 0.6 * memory  # its empty pages are not kept
     context.close()
     codes = []
@@ -101,14 +104,132 @@ def test_a_damaged_snapshot_falls_back_and_is_made_again(
     context.close()
 
 
-def test_snapshot_off_starts_as_before(
+# Counts the workers the page starts (the snapshot's is the only one it can start).
+COUNT_WORKERS = """window.workersStarted = 0;
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(...args) { super(...args); window.workersStarted += 1; }
+};"""
+NO_CACHE_STORAGE = {
+    "?snapshot=off": "",
+    "no Cache Storage": "Object.defineProperty(window, 'caches', {value: undefined});",
+    "Cache Storage refused": """for (const name of ["open", "match", "has", "keys", "delete"])
+      CacheStorage.prototype[name] = () =>
+        Promise.reject(new DOMException("refused", "SecurityError"));""",
+}
+
+
+@pytest.mark.parametrize("way", list(NO_CACHE_STORAGE))
+def test_without_a_snapshot_the_game_starts_as_before(
+    playwright: Playwright, profile: str, base_url: str, problems: Problems, way: str
+) -> None:
+    """Turned off, or nowhere to keep it: Python starts as it always did, and no worker
+    spends the player's machine on a snapshot that could not be kept."""
+    context = playwright.chromium.launch_persistent_context(
+        profile, **launch_options(), locale="pt-PT", viewport=DESKTOP
+    )
+    context.add_init_script(COUNT_WORKERS + NO_CACHE_STORAGE[way])
+    page = context.pages[0] if context.pages else context.new_page()
+    problems.watch(page)
+    query = "?snapshot=off" if way == "?snapshot=off" else ""
+    page.goto(f"{base_url}/{query}#{WON.code}")
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT) == "off"
+    Table(page).play(WON.moves[:1])
+    expect(page.locator('[data-stat="score"]')).to_have_text("10")
+    page.wait_for_timeout(11_000)  # the worker would start 5 s after ready, once idle
+    assert page.evaluate("window.workersStarted") == 0 and page.evaluate(MADE) is None
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT) == "off"
+    expect(page.locator('[data-stat="score"]')).to_have_text("10")
+    context.close()
+
+
+def test_a_full_storage_keeps_no_snapshot_and_the_game_plays(
     playwright: Playwright, profile: str, base_url: str, problems: Problems
 ) -> None:
-    context, page = visit(playwright, profile, f"{base_url}/?snapshot=off#{WON.code}", problems)
-    assert page.evaluate(SNAPSHOT) == "off"
-    page.wait_for_timeout(3000)
-    assert page.evaluate(MADE) is None
-    assert page.evaluate("caches.keys()") == [] or all(
-        not name.startswith("hm-snapshot-") for name in page.evaluate("caches.keys()")
+    """A quota too small for the snapshot: the worker says it failed, nothing of it is
+    kept, and the next start is a normal one."""
+    context = playwright.chromium.launch_persistent_context(
+        profile, **launch_options(), locale="pt-PT", viewport=DESKTOP
     )
+    page = context.pages[0] if context.pages else context.new_page()
+    problems.watch(page)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": base_url, "quotaSize": 4_000_000})
+    page.goto(f"{base_url}/#{WON.code}")
+    wait_ready(page)
+    Table(page).play(WON.moves[:1])
+    page.wait_for_function(MADE, timeout=60_000)
+    assert page.evaluate(MADE) == "failed"
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT) == "none"
+    expect(page.locator('[data-stat="score"]')).to_have_text("10")
+    context.close()
+
+
+# The page as another build would serve it: the same files, another build name.
+def as_build(name: str) -> Callable[[Route], None]:
+    def serve(route: Route) -> None:
+        page = route.fetch()
+        text = re.sub(r'(name="halfmoon-build" content=")[^"]+', rf"\g<1>{name}", page.text())
+        route.fulfill(response=page, body=text)
+
+    return serve
+
+
+def test_a_snapshot_of_another_build_is_neither_made_nor_used(
+    browser: Browser, base_url: str, problems: Problems
+) -> None:
+    """A snapshot holds an engine: it is never kept from an engine of another build (a
+    stale copy), and one that holds another build's engine is dropped, not run."""
+    context = browser.new_context(locale="pt-PT", viewport=DESKTOP, service_workers="block")
+    page = context.new_page()
+    problems.watch(page)
+    url = f"{base_url}/#{WON.code}"
+    page.goto(url)  # this build: its snapshot is made
+    wait_ready(page)
+    page.wait_for_function(MADE, timeout=60_000)
+    assert page.evaluate(MADE) != "failed"
+    # this build's snapshot, kept as if another build had made it
+    page.evaluate(
+        """async () => {
+        const {snapshotCache, snapshotKey} = document.documentElement.dataset;
+        const good = await (await caches.open(snapshotCache)).match(snapshotKey);
+        const other = snapshotKey.replace(snapshotCache.slice(12), '0ther');
+        await (await caches.open('hm-snapshot-0ther')).put(other, good);
+        }"""
+    )
+    # the same page as that other build: the snapshot is not run, and the worker will
+    # not keep one of an engine that is not that build's
+    page.route(f"{base_url}/", as_build("0ther"))
+    page.goto("about:blank")  # (the same address again would only move to its #)
+    page.goto(url)
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT) == "failed"
+    Table(page).play(WON.moves[:1])
+    expect(page.locator('[data-stat="score"]')).to_have_text("10")
+    page.wait_for_function(MADE, timeout=60_000)
+    assert page.evaluate(MADE) == "failed"
+    assert "hm-snapshot-0ther" not in page.evaluate("caches.keys()")
+    context.close()
+
+
+def test_a_private_window_restores_its_snapshot_on_a_reload(
+    browser: Browser, base_url: str, problems: Problems
+) -> None:
+    """A private window keeps Cache Storage in memory while it is open."""
+    context = browser.new_context(locale="pt-PT", viewport=DESKTOP)
+    page = context.new_page()
+    problems.watch(page)
+    page.goto(f"{base_url}/#{WON.code}")
+    wait_ready(page)
+    page.wait_for_function(MADE, timeout=60_000)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT) == "restored"
+    Table(page).play(WON.moves[:1])
+    expect(page.locator('[data-stat="score"]')).to_have_text("10")
     context.close()
