@@ -68,7 +68,7 @@ class App:
         store.connect(changed=control.storage)
         handlers.on(doc, "visibilitychange", lambda e: control.visibility(bool(doc.hidden)))
         handlers.on(win, "pagehide", lambda e: control.save(now()))
-        handlers.every(500, lambda e: render.time(control.session.time_text(now())))
+        handlers.every(500, lambda e: control.tick())
 
         t = now()
         if not doc.hidden:

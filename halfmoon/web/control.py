@@ -48,6 +48,7 @@ class Controller:
         self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
         self._save_later = handlers.proxy(lambda e: self.save(now()))
         self._save_pending = False
+        self._day = session.today()  # the calendar date the page shows
 
     @property
     def lang(self) -> str:
@@ -225,6 +226,17 @@ class Controller:
             self.save(t)
         else:
             self.session.game.resume(t)
+
+    def tick(self) -> None:
+        """Every half second: the clock; and past midnight, the new day on the deal of
+        the day's button and the bar's badge (a tab left open overnight)."""
+        t = now()
+        self.render.time(self.session.time_text(t))
+        today = self.session.today()
+        if today != self._day:
+            self._day = today
+            self.render.today(today.day)
+            self.show(t)
 
     def refocus(self) -> None:
         """A window closed and the focus has nowhere to go back to (the card that

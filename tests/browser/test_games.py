@@ -54,6 +54,23 @@ def test_the_deal_of_the_day_is_the_players_calendar_date(
         context.close()
 
 
+def test_a_tab_left_open_overnight_turns_to_the_new_day(
+    browser: Browser, problems: Problems, base_url: str
+) -> None:
+    context = at(browser, problems, datetime(2026, 12, 1, 23, 59, 50, tzinfo=UTC), "Europe/Lisbon")
+    page = open_game(context, base_url, "#" + DEC_1)
+    badge = page.locator('[data-stat="daily"]')
+    expect(badge).to_have_text("Partida do dia")
+    today = page.locator('[data-action="daily"] [data-role="today"]')
+    expect(today).to_have_text("1")
+    context.clock.set_fixed_time(datetime(2026, 12, 2, 0, 0, 10, tzinfo=UTC))
+    expect(today).to_have_text("2")  # within the next half second
+    expect(badge).to_have_text("Partida do dia 1 dez")  # yesterday's deal, still in play
+    page.locator('[data-action="daily"]').click()
+    expect(page.locator('[data-stat="code"]')).to_have_text(DEC_2)
+    context.close()
+
+
 def test_the_daily_link_deals_todays_deal(
     browser: Browser, problems: Problems, base_url: str
 ) -> None:
