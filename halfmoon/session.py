@@ -115,6 +115,8 @@ class Session:
         self.prefs = prefs
         self.lang = lang
         self.library = library
+        # the bar's daily badge, once per deal, play, day and language (asked every tap)
+        self._badge: tuple[tuple[str | None, float, date, str], str] | None = None
 
     @property
     def game(self) -> Game:
@@ -353,8 +355,11 @@ class Session:
         return table_view(self.game, self.lang, self.prefs.placement_help)
 
     def counters(self, now: float) -> Counters:
-        badge = daily_badge(self.game.code, self.day_of(self.play.begun), self.today(), self.lang)
-        return counters(self.game, now, badge)
+        key = (self.game.code, self.play.begun, self.today(), self.lang)
+        if self._badge is None or self._badge[0] != key:
+            begun = self.day_of(self.play.begun)
+            self._badge = (key, daily_badge(self.game.code, begun, key[2], self.lang))
+        return counters(self.game, now, self._badge[1])
 
     def daily_results(self, entries: Sequence[Entry]) -> dict[str, str]:
         """Today's deal and the streak of days, for the statistics dialog."""
