@@ -100,8 +100,9 @@ def record(entries: Sequence[Entry], new: Iterable[Entry], keep: int = KEEP) -> 
     ordered = sorted(by_id.values(), key=lambda e: (e.ended, e.id), reverse=True)
     if len(ordered) <= keep:
         return ordered
-    recent, older = ordered[:RECENT], ordered[RECENT:]
-    kept = {e.id for e in sorted(older, key=lambda e: e.daily is None)[: keep - RECENT]}
+    newest = min(RECENT, keep)
+    recent, older = ordered[:newest], ordered[newest:]
+    kept = {e.id for e in sorted(older, key=lambda e: e.daily is None)[: keep - newest]}
     return recent + [e for e in older if e.id in kept]
 
 

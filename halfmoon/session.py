@@ -115,6 +115,7 @@ class Session:
         self.prefs = prefs
         self.lang = lang
         self.library = library
+        self.day = self.today()  # the date the page shows; moved on by turn_day
         # the bar's daily badge, once per deal, play, day and language (asked every tap)
         self._badge: tuple[tuple[str | None, float, date, str], str] | None = None
 
@@ -130,6 +131,13 @@ class Session:
     def today(self) -> date:
         """The date on the player's calendar now."""
         return self.day_of(self.wall())
+
+    def turn_day(self) -> bool:
+        """Whether the calendar has turned to another date since ``day`` was set (a page
+        left open overnight); ``day`` follows it."""
+        today = self.today()
+        turned, self.day = today != self.day, today
+        return turned
 
     # ------------------------------------------------------------------ start-up
     @classmethod
@@ -355,7 +363,7 @@ class Session:
         return table_view(self.game, self.lang, self.prefs.placement_help)
 
     def counters(self, now: float) -> Counters:
-        key = (self.game.code, self.play.begun, self.today(), self.lang)
+        key = (self.game.code, self.play.begun, self.day, self.lang)
         if self._badge is None or self._badge[0] != key:
             begun = self.day_of(self.play.begun)
             self._badge = (key, daily_badge(self.game.code, begun, key[2], self.lang))

@@ -103,6 +103,8 @@ def test_the_daily_link_deals_the_players_date() -> None:
 def test_the_badge_names_an_old_deal_of_the_day_and_nothing_else() -> None:
     session, _ = start_at(NOON, "#daily")
     session.wall = lambda: NOON + DAY  # the next day, the same play
+    assert session.counters(0).daily == "Partida do dia"  # until the page turns the day
+    assert session.turn_day() and not session.turn_day()
     assert session.counters(0).daily == "Partida do dia 1 dez"
     session.lang = "en"
     assert session.counters(0).daily == "Deal of Dec 1"

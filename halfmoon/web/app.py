@@ -75,7 +75,7 @@ class App:
             session.game.resume(t)
         render.take_over()
         render.words(lang)
-        render.today(session.today().day)
+        render.today(session.day.day)
         dialogs.show_options(prefs, lang)
         control.show(t)
         links.show(session.game.code)

@@ -48,7 +48,6 @@ class Controller:
         self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
         self._save_later = handlers.proxy(lambda e: self.save(now()))
         self._save_pending = False
-        self._day = session.today()  # the calendar date the page shows
 
     @property
     def lang(self) -> str:
@@ -232,10 +231,8 @@ class Controller:
         the day's button and the bar's badge (a tab left open overnight)."""
         t = now()
         self.render.time(self.session.time_text(t))
-        today = self.session.today()
-        if today != self._day:
-            self._day = today
-            self.render.today(today.day)
+        if self.session.turn_day():
+            self.render.today(self.session.day.day)
             self.show(t)
 
     def refocus(self) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..prefs import SWITCHES, Prefs
 from ..view import EndView
-from .dom import Handlers, absent
+from .dom import Handlers, absent, close_windows
 
 
 class Dialogs:
@@ -157,8 +157,7 @@ class Dialogs:
         in plain JavaScript, so it works even when Python no longer does)."""
         self.doc.getElementById("crash-title").textContent = title
         self.doc.getElementById("crash-text").textContent = words
-        for other in self.doc.querySelectorAll("dialog[open]"):
-            other.close()
+        close_windows(self.doc)
         crash = self.dialog("crash")
         if not crash.open:
             crash.showModal()

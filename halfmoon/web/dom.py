@@ -36,6 +36,12 @@ def utc_offset(wall_ms: float) -> float:
     return -float(js.Date.new(wall_ms).getTimezoneOffset())
 
 
+def close_windows(doc: Any) -> None:
+    """Close every open window (``<dialog>``) of the page."""
+    for dialog in doc.querySelectorAll("dialog[open]"):
+        dialog.close()
+
+
 def js_object(data: dict[str, Any]) -> Any:
     """A plain JavaScript object with the same fields."""
     return to_js(data, dict_converter=js.Object.fromEntries)

@@ -20,7 +20,7 @@ from ..layout import SLOTS
 from ..replay import Frame, position_text, score_line
 from ..results import Bar, Row, history_note
 from ..view import card_class
-from .dom import Handlers
+from .dom import Handlers, close_windows
 from .faces import SVG, Faces
 
 STEP_MS = 1400  # the replay's pace when it plays on its own
@@ -86,8 +86,7 @@ class Games:
     def _only(self) -> None:
         """One window at a time (the statistics' or the history's gives way), so that
         Tab and Escape always belong to the one in front."""
-        for dialog in self.doc.querySelectorAll("dialog[open]"):
-            dialog.close()
+        close_windows(self.doc)
 
     def status(self, words: str) -> None:
         """The status line of the windows (statistics, end, history, replay): a result
