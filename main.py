@@ -3,6 +3,7 @@ import js  # type: ignore[import-not-found]
 
 # Python runs: whatever fails from here on is not the network's fault (boot.js).
 js.document.documentElement.dataset.python = "running"
+js.performance.mark("halfmoon-main")  # read by make bench: where the start goes
 try:
     from halfmoon.web.app import main
 except Exception:  # the engine could not even be imported: say so on the page

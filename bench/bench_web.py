@@ -89,9 +89,14 @@ def median_range(values: list[float]) -> dict[str, float]:
 
 
 def prepare_site(tmp: Path) -> Path:
+    """The built site, with the bare pages beside it.  The bare Pyodide page loads the
+    same vendored Pyodide as the game, with Pyodide's own standard library and lock file
+    (which the game's site does not ship: tools/stdlib.py), as any Pyodide page does."""
     site = tmp / "site"
     shutil.copytree(ROOT / "site", site)
     vendor = build_site.vendor_dirs()["vendor/pyodide/"].rstrip("/")
+    for name in ("python_stdlib.zip", "pyodide-lock.json"):
+        shutil.copy2(build_site.NODE / "pyodide" / name, site / vendor / name)
     (site / "bench-baseline.html").write_text(BASELINE_HTML)
     (site / "bench-baseline.js").write_text(BASELINE_JS.replace("VENDOR", vendor))
     pyscript = build_site.vendor_dirs()["vendor/pyscript/"].rstrip("/")

@@ -35,12 +35,17 @@ KEYS: Final[dict[str, str]] = {
     "game": "halfmoon.v2.game.",
     "aside": "halfmoon.v2.aside.",
     "history": "halfmoon.v2.history",
+    "view": "halfmoon.v2.view",
+    "snapshot": "halfmoon.v2.snapshot",
 }
 """Every key the game writes, by its job.  ``game`` and ``aside`` are prefixes: one
 game per deal (``halfmoon.v2.game.HM1-N-AAAAAAB``), and, under ``aside`` plus the key
 it came from, a value that could not be read, kept rather than overwritten.  ``last``
 names the deal saved last: the one a visit without a link resumes; ``history`` the games
-that ended or were left (:mod:`halfmoon.history`)."""
+that ended or were left (:mod:`halfmoon.history`); ``view`` what the table showed when
+it was saved last, for the next visit's first paint (:mod:`halfmoon.painted`);
+``snapshot`` whether this build's memory snapshot was made or could not be (the page's
+start-up script alone writes it: ``static/boot/python.js``)."""
 
 LEGACY: Final[dict[str, str]] = {
     "game": "halfmoon.game.v1",

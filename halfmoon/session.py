@@ -13,14 +13,14 @@ its code, resumes its play where it was left.
 
 from __future__ import annotations
 
-import json
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal, Protocol
 
+from . import painted
 from .clock import format_time
 from .daily import daily_code, local_day
 from .deal import CodeError, canonical_code
@@ -327,15 +327,19 @@ class Session:
         that ended went in when it ended)."""
         return self.entry(now) if self.game.moves and self.game.status == "playing" else []
 
+    def _daily_date(self) -> date | None:
+        """The date whose deal of the day the play in progress is (the day it was begun),
+        or None."""
+        begun = self.day_of(self.play.begun)
+        return begun if self.game.code == daily_code(begun) else None
+
     def entry(self, now: float) -> list[Entry]:
         """The play in progress as the history keeps it (none for a game with no deal
         code, which only tests build)."""
         play, code = self.play, self.game.code
         if code is None:
             return []
-        begun = self.day_of(play.begun)
-        daily = begun if code == daily_code(begun) else None
-        return [entry_of(play.game, play.id, play.begun, self.wall(), now, daily)]
+        return [entry_of(play.game, play.id, play.begun, self.wall(), now, self._daily_date())]
 
     def adopt(self, newer: Play, now: float, *, visible: bool = True) -> Feedback:
         """Another tab went on with this deal: show its newer play instead (quietly when
@@ -369,6 +373,22 @@ class Session:
             self._badge = (key, daily_badge(self.game.code, begun, key[2], self.lang))
         return counters(self.game, now, self._badge[1])
 
+    def painted(
+        self, now: float, build: str, views: Mapping[str, PlaceView] | None = None
+    ) -> dict[str, object]:
+        """What the table shows now (``views``, if already at hand), as the next visit's
+        first paint draws it (:mod:`halfmoon.painted`)."""
+        return painted.record(
+            views if views is not None else self.table(),
+            self.counters(now),
+            build=build,
+            lang=self.lang,
+            code=self.play.code,
+            play=self.play.id,
+            rev=self.play.rev,
+            daily=self._daily_date(),
+        )
+
     def daily_results(self, entries: Sequence[Entry]) -> dict[str, str]:
         """Today's deal and the streak of days, for the statistics dialog."""
         today = self.today()
@@ -392,9 +412,6 @@ class Session:
             "moves": self.game.moves,
             "time": round(self.game.elapsed(now) / 1000),
         }
-
-    def snapshot_json(self, now: float) -> str:
-        return json.dumps(self.game.to_dict(now), separators=(",", ":"))
 
 
 def _position(game: Game) -> dict[str, Any]:

@@ -9,11 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import Card
+from .cards import DECK, Card
 from .clock import format_time
 from .game import Game, Status
-from .i18n import SUIT_SYMBOLS, card_label, card_name, count_words, place_name, rank_label, text
+from .i18n import (
+    SUIT_SYMBOLS,
+    card_label,
+    card_name,
+    count_words,
+    place_name,
+    rank_label,
+    text,
+)
 from .layout import SLOTS, place_caption
+from .messages import CATALOGUE
 from .stats import Stats
 
 
@@ -60,6 +69,34 @@ class Part:
 def card_class(view: PlaceView) -> str:
     """The card element's class: ``card`` plus ``red`` and ``face`` where they apply."""
     return "card" + (" red" if view.red else "") + (" face" if view.face else "")
+
+
+def face_key(view: PlaceView) -> str:
+    """The name under which the page keeps a card's face: the rank as its corner prints
+    it, then the suit's letter (``10H``; ``DH``, a Dama of hearts; ``QH``, a Queen of
+    hearts).  The build writes one ``<template id="face-KEY">`` per face, in every
+    language (:func:`faces`), and both the first paint and the game clone them."""
+    return view.rank + (view.card or " ")[-1]
+
+
+def faces() -> list[PlaceView]:
+    """One view of every face a card can show, in every language (64: the 40 number
+    cards, and the Jack, Queen and King of each suit as each language prints them)."""
+    found: dict[str, PlaceView] = {}
+    for lang in CATALOGUE:
+        for card in DECK:
+            view = PlaceView(
+                "",
+                0,
+                "",
+                card=card.code,
+                rank=rank_label(card, lang),
+                suit=SUIT_SYMBOLS[card.suit],
+                red=card.is_red,
+                face=card.is_face,
+            )
+            found.setdefault(face_key(view), view)
+    return list(found.values())
 
 
 def face_parts(view: PlaceView) -> tuple[Part, ...]:

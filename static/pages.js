@@ -2,17 +2,9 @@
 // the example games.  Every diagram, caption and card was written by the site build from
 // the engine; this file only shows one step at a time (no card is drawn here).
 import "./errors.js";
+import { applyTheme } from "./boot/look.js";
 
-const root = document.documentElement;
-
-try {
-  const keys = JSON.parse(document.getElementById("boot-data").textContent).keys;
-  const prefs = JSON.parse(localStorage.getItem(keys.prefs) || "{}");
-  if (prefs.theme === "light" || prefs.theme === "dark") root.dataset.theme = prefs.theme;
-  if (prefs.four_colour === true) root.classList.add("four-colour");
-} catch (_) {
-  /* storage refused: the system's theme and the two-colour deck */
-}
+applyTheme(); // the player's theme and deck colours (the system's where none is stored)
 
 const PLAY_MS = 1400;
 

@@ -1,6 +1,7 @@
 // Half Moon service worker.  The site build fills VERSION and FILES (every file of the
-// site with its content hash).  A version is installed whole into its own cache or not
-// at all; once active it deletes every other version's cache.
+// site with its content hash).  A version is installed whole into its own cache, every
+// file checked against its hash, or not at all (it never serves a page then); once
+// active it deletes every other version's cache.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = `halfmoon-${VERSION}`;
@@ -27,24 +28,31 @@ async function addRoutes(event) {
   }
 }
 
+async function digest(response) {
+  const hash = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       await addRoutes(event);
-      // Revalidate every file with the server (cheap when unchanged), check it is the
-      // very file this version lists, and only then store the whole set.
+      // A first visit's page has already kept what its start fetched in this version's
+      // cache (static/boot/progress.js): each of those is kept if it is the very file this
+      // version lists.  Every other file is revalidated with the server (cheap when
+      // unchanged) and checked the same way; only then is the whole set stored.
+      const cache = await caches.open(CACHE);
       const responses = await Promise.all(
         FILES.map(async ([url, revision]) => {
+          const kept = await cache.match(url);
+          if (kept && (await digest(kept)) === revision) return null;
           const response = await fetch(new Request(url, { cache: "no-cache" }));
           if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-          const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
-          const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-          if (hex.slice(0, 16) !== revision) throw new Error(`${url}: not the file of ${VERSION}`);
+          if ((await digest(response.clone())) !== revision) throw new Error(`${url}: not the file of ${VERSION}`);
           return [url, response];
         })
       );
-      const cache = await caches.open(CACHE);
-      await Promise.all(responses.map(([url, response]) => cache.put(url, response)));
+      await Promise.all(responses.filter(Boolean).map(([url, response]) => cache.put(url, response)));
       await self.skipWaiting();
     })()
   );

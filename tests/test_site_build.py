@@ -13,15 +13,22 @@ from pathlib import Path
 
 import pytest
 
-from tools import build_site
+from tools import build_site, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def compiled() -> dict[str, bytes]:
-    """The engine's bytecode, compiled once for this module's tests (a Pyodide run)."""
-    return build_site.compile_engine(build_site.engine_files())
+def python() -> stdlib.Compiled:
+    """The engine, PyScript's package and the standard library the page can import,
+    compiled once for this module's tests (a Pyodide run)."""
+    return stdlib.compile_python(build_site.engine_files())
+
+
+@pytest.fixture(scope="module")
+def compiled(python: stdlib.Compiled) -> dict[str, bytes]:
+    """The engine archive's members."""
+    return python.engine
 
 
 def test_config_lists_every_browser_module_of_the_package() -> None:
@@ -34,11 +41,11 @@ def test_config_lists_every_browser_module_of_the_package() -> None:
     host = {f for f in on_disk if f.startswith("halfmoon/host/") or f == "halfmoon/__main__.py"}
     assert host >= {"halfmoon/host/cli.py", "halfmoon/host/guide.py", "halfmoon/__main__.py"}
     assert set(files) == on_disk - host
-    config = build_site.config()
-    assert config["files"] == {build_site.ENGINE_ARCHIVE: "./*"}
-    version = build_site.npm_version("pyodide")
-    assert config["interpreter"] == f"vendor/pyodide-{version}/pyodide.mjs"
+    config = json.loads(build_site.config("vendor/pyodide-1/loader.mjs"))
+    assert config["interpreter"] == "vendor/pyodide-1/loader.mjs"
     assert "packages" not in config  # a packages key makes PyScript fetch micropip
+    assert "files" not in config  # the engine is unpacked by the page's start (boot/python.js)
+    assert config["plugins"] == [f"!{name}" for name in build_site.PYSCRIPT_PLUGINS_OFF]
 
 
 def test_no_browser_module_imports_one_left_out_of_the_site() -> None:
@@ -66,8 +73,24 @@ def test_page_strings_come_from_the_catalogue() -> None:
     page = build_site.render_page((ROOT / "index.html").read_text(encoding="utf-8"))
     assert ">Anular</span>" in page and ">Nova partida</span>" in page
     assert ">Erros de jogada</span>" in page and ">Ajuda à colocação</span>" in page
-    assert "<!-- BOOT_STRINGS -->" not in page
+    # every slot of the template filled (the page's Python by the build, which names it)
+    assert re.findall(r"<!-- [A-Z_]+ -->", page) == ["<!-- PYTHON -->"]
     assert '"app.loading": "Setting the table…"' in page
+
+
+def test_every_card_face_is_written_once_as_a_template() -> None:
+    """The page's first paint and the game clone the same faces: one template per face
+    as either language prints it, made from the parts every diagram is drawn from."""
+    page = build_site.render_page((ROOT / "index.html").read_text(encoding="utf-8"))
+    ids = re.findall(r'<template id="face-([^"]+)" data-code="([^"]+)" data-class="([^"]+)"', page)
+    keys = [key for key, _, _ in ids]
+    assert len(keys) == len(set(keys)) == 64
+    assert {"AS", "10H", "DH", "QH", "VC", "JC", "RS", "KS"} <= set(keys)
+    cards = {key: (card, cls) for key, card, cls in ids}
+    assert cards["DH"] == cards["QH"] == ("QH", "card red face")
+    assert cards["10C"] == ("10C", "card")
+    face = page.split('<template id="face-QH"')[1].split("</template>")[0]
+    assert 'href="static/courts.svg#QH"' in face and '<span class="r">Q</span>' in face
 
 
 def test_the_rules_and_examples_pages_are_written_whole_and_precached(tmp_path: Path) -> None:
@@ -123,7 +146,7 @@ def test_the_engine_archive_holds_every_browser_module_as_bytecode_and_the_versi
     version; the same engine always gives the same archive."""
     files = build_site.engine_files()
     own = {name for name in compiled if not name.startswith("pyscript/")}
-    assert own == {f + "c" for f in [*files, *build_site.STDLIB_BYTECODE]}
+    assert own == {f + "c" for f in files}
     # a .pyc: 16-byte header, then a code object this CPython can at least read the
     # header of (the magic number is Pyodide's Python's, not necessarily ours)
     assert all(len(data) > 16 for data in compiled.values())
@@ -140,23 +163,81 @@ def test_the_engine_archive_holds_every_browser_module_as_bytecode_and_the_versi
     assert build_site.seal(tmp_path) != first  # a changed engine is a new version
 
 
-def test_the_standard_library_modules_in_the_archive_are_those_the_site_serves(
-    compiled: dict[str, bytes],
+def _imports(tree: ast.AST, package: str) -> set[str]:
+    """Every module a source imports, anywhere in it (inside functions too)."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                found.add(".".join([*base, node.module] if node.module else base))
+            else:
+                found.add(node.module or "")
+                found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_every_module_the_engine_or_pyscript_imports_is_in_the_page(
+    python: stdlib.Compiled,
 ) -> None:
-    """PyScript imports `html` at every start; the archive holds it compiled, and each
-    compiled module carries the hash of its source in the very python_stdlib.zip the
-    site serves (checked-hash bytecode, PEP 552), so it is that module and no other."""
-    stdlib = build_site.NODE / "pyodide" / "python_stdlib.zip"
-    with zipfile.ZipFile(stdlib) as archive:
-        for name in build_site.STDLIB_BYTECODE:
-            data = compiled[name + "c"]
-            flags = int.from_bytes(data[4:8], "little")
-            assert flags == 0b11  # hash-based, checked
+    """The site's standard library keeps only what the page can import: every module
+    that the engine, main.py or PyScript's package imports, anywhere in their code
+    (read here by this Python's own parser, apart from the build's closure), is built
+    into Pyodide's Python, frozen, one of the page's own, or in the archive; nothing
+    the game never touches is."""
+    sources = {
+        path: (ROOT / path).read_text(encoding="utf-8") for path in build_site.engine_files()
+    }
+    sources["main.py"] = (ROOT / "main.py").read_text(encoding="utf-8")
+    sources.update({f"pyscript/{n}": text for n, text in pyscript_sources().items()})
+    wanted: set[str] = set()
+    for path, text in sources.items():
+        package = path.removesuffix(".py").replace("/", ".").rsplit(".", 1)[0]
+        wanted |= _imports(ast.parse(text), package)
+    archive = {stdlib_module(name) for name in python.stdlib}
+    frozen = {"os", "codecs", "io", "abc", "stat", "posixpath", "genericpath", "site"}
+    frozen.add(
+        "collections.abc"
+    )  # the frozen _collections_abc, under the name collections gives it
+    own = ("halfmoon", "pyscript", "js", "pyodide_js", "polyscript", "_pyscript")
+    missing = []
+    for name in sorted(wanted):
+        if name.startswith(own) or name in python.builtin or name in frozen or name in archive:
+            continue
+        if name.rsplit(".", 1)[0] in archive | frozen:  # `from json import dumps`: a name
+            continue
+        missing.append(name)
+    assert missing == []
+    assert {"secrets", "json", "dataclasses", "datetime", "traceback", "html"} <= archive
+    for never in ("email", "http", "xml", "unittest", "doctest", "pdb", "pydoc", "tarfile"):
+        assert not any(m == never or m.startswith(never + ".") for m in archive), never
+    assert len(python.stdlib) < 200 and sum(map(len, python.stdlib.values())) < 3_000_000
+
+
+def stdlib_module(member: str) -> str:
+    """``json/decoder.pyc`` → ``json.decoder``; ``json/__init__.pyc`` → ``json``."""
+    return member.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+
+
+def test_the_standard_library_is_compiled_from_the_very_sources_pyodide_ships(
+    python: stdlib.Compiled,
+) -> None:
+    """Each kept module is the bytecode of its source in Pyodide's python_stdlib.zip
+    (checked-hash, PEP 552): that module and no other, as that Python compiles it."""
+    with zipfile.ZipFile(build_site.NODE / "pyodide" / "python_stdlib.zip") as archive:
+        for name, data in python.stdlib.items():
+            assert int.from_bytes(data[4:8], "little") == 0b11  # hash-based, checked
             key = int.from_bytes(data[:4], "little")  # Pyodide's magic number keys the hash
-            assert data[8:16] == _imp.source_hash(key, archive.read(name))
-        # the whole package: the archive's copy stands in for the zip's
-        package = {n for n in archive.namelist() if n.startswith("html/") and n.endswith(".py")}
-    assert package == set(build_site.STDLIB_BYTECODE)
+            assert data[8:16] == _imp.source_hash(key, archive.read(name.removesuffix("c")))
+
+
+def test_the_kept_modules_are_listed_in_docs_stdlib_md(python: stdlib.Compiled) -> None:
+    """docs/stdlib.md says what the archive keeps and why: what the build makes now."""
+    archive = stdlib.archive_bytes(python)
+    written = stdlib.DOC.read_text(encoding="utf-8")
+    assert written == stdlib.listing(python, archive), "run: python -m tools.stdlib --doc"
 
 
 def pyscript_sources() -> dict[str, str]:
@@ -185,8 +266,8 @@ def test_pyscript_package_bytecode_is_for_the_very_sources_pyscript_writes(
     lock = json.loads((build_site.NODE / "pyodide" / "pyodide-lock.json").read_text())
     major, minor = lock["info"]["python"].split(".")[:2]
     sources = pyscript_sources()
-    assert set(build_site.PYSCRIPT_BYTECODE) <= set(sources)
-    for name in build_site.PYSCRIPT_BYTECODE:
+    assert set(stdlib.PYSCRIPT_COMPILED) <= set(sources)
+    for name in stdlib.PYSCRIPT_COMPILED:
         text = sources[name]
         assert json.dumps(text, ensure_ascii=False) in bundle  # the bundle writes this text
         data = compiled[f"pyscript/__pycache__/{name[:-3]}.cpython-{major}{minor}.pyc"]
@@ -195,7 +276,7 @@ def test_pyscript_package_bytecode_is_for_the_very_sources_pyscript_writes(
         assert data[8:16] == _imp.source_hash(key, text.encode("utf-8"))
     assert {n for n in compiled if n.startswith("pyscript/")} == {
         f"pyscript/__pycache__/{n[:-3]}.cpython-{major}{minor}.pyc"
-        for n in build_site.PYSCRIPT_BYTECODE
+        for n in stdlib.PYSCRIPT_COMPILED
     }
 
 
@@ -222,10 +303,10 @@ def test_the_engine_archive_depends_on_the_sources_not_on_when_they_were_checked
     times = source.stat()
     try:
         os.utime(source, (times.st_atime, times.st_mtime - 86_400))
-        again = build_site.compile_engine(files)
+        again = stdlib.compile_python(files)
     finally:
         os.utime(source, (times.st_atime, times.st_mtime))
-    assert again == compiled
+    assert again.engine == compiled
 
 
 def test_the_court_sprite_is_what_the_tool_makes_of_the_pinned_deck() -> None:

@@ -12,10 +12,7 @@ import html
 import json
 import re
 import shutil
-import subprocess
-import tempfile
 import tomllib
-import zipfile
 from pathlib import Path
 
 from halfmoon.deal import format_code
@@ -23,19 +20,17 @@ from halfmoon.game import Game
 from halfmoon.layout import SLOTS
 from halfmoon.messages import CATALOGUE
 
+from . import stdlib
+from .archive import read_archive, write_archive
 from .build_pages import write_pages
-from .markup import boot_data, place_shell, step_controls
+from .markup import boot_data, face_templates, place_shell, step_controls
 
 ROOT = Path(__file__).resolve().parent.parent
 
 NODE = ROOT / "node_modules"
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
+# Pyodide's own files the page loads: not its standard library nor its lock file, for
+# which the site has its own (tools/stdlib.py).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # What runs only on the host, never in the browser: the command line and what the
 # rules and examples pages are computed from (halfmoon/host/), and `python -m halfmoon`.
 HOST_ONLY = ("halfmoon/host/", "halfmoon/__main__.py")
@@ -51,15 +46,21 @@ NOT_PRECACHED = {
 }
 # Vendored files the service worker does not keep either, though they stay in the site:
 # the parts of PyScript this game never loads (the code editor, CodeMirror; the
-# terminals, xterm and its MicroPython and Pyodide chunks; TOML configs, ours is JSON;
-# zip; graphs; PyScript's own storage and service worker; its stylesheets), about 1 MB,
-# and the in-memory IndexedDB, which is loaded only where the browser refuses storage,
-# and so refuses a service worker too: no cache could serve it there.
+# terminals, xterm and its MicroPython and Pyodide chunks; TOML configs, ours is inline
+# JSON; zip; graphs; PyScript's own storage and service worker; its stylesheets; the
+# plugins its config turns off: PYSCRIPT_PLUGINS_OFF), about 1 MB, and the in-memory
+# IndexedDB, which is loaded only where the browser refuses storage, and so refuses a
+# service worker too: no cache could serve it there.
 NOT_PRECACHED_VENDOR = re.compile(
     r"vendor/(?:fake-indexeddb-[^/]+/.*"
-    r"|pyscript-[^/]+/(?:(?:codemirror[\w-]*|index|xterm[\w-]*|mpy|py|toml|zip|pyodide_graph)"
+    r"|pyscript-[^/]+/(?:(?:codemirror[\w-]*|index|xterm[\w-]*|mpy|py|toml|zip|pyodide_graph"
+    r"|deprecations-manager|donkey|py-editor|py-game|py-terminal)"
     r"-[\w-]{8}\.js|storage\.js|service-worker\.js|[\w-]+\.css))"
 )
+# PyScript's plugins the game does not use, turned off in its config so that their
+# modules are not even fetched ("!name"; its error plugin stays: it reports Python's
+# errors in the page's console).
+PYSCRIPT_PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 # What the game's first start does not download: the rules pages and their script and
 # style, the icons of an installed app, the licence of the court figures.
 NOT_FIRST_START = re.compile(
@@ -69,27 +70,13 @@ NOT_FIRST_START = re.compile(
 BUILD_MODULE = "halfmoon/web/build.py"
 LOADER = "pyodide-loader.mjs"  # static/, written beside Pyodide (see build())
 # The engine reaches the browser as one archive of bytecode compiled by the site's own
-# Pyodide: one request instead of twenty, and nothing to compile at start-up.
+# Pyodide: one request instead of twenty, and nothing to compile at start-up.  It also
+# carries the bytecode of PyScript's own package (tools/stdlib.py, PYSCRIPT_COMPILED).
 ENGINE_ARCHIVE = "engine.zip"
-# Standard-library modules that PyScript imports at every start (its `display` imports
-# `html`).  Pyodide ships the standard library as sources, so they would be compiled on
-# every start (≈30 ms for `html.entities` alone); the archive carries them compiled from
-# that same zip by the same Pyodide.  The archive unpacks into the working directory,
-# which comes before the zip on sys.path, so the whole package is included.
-STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py", "html/parser.py")
-# PyScript's own Python package: PyScript writes these sources into the working
-# directory and imports them at every start, compiling each (≈10 ms in all).  The archive
-# carries their bytecode as the cache files Python looks for beside those sources
-# (pyscript/__pycache__/NAME.cpython-314.pyc), compiled in checked-hash mode from the
-# very text PyScript's bundle writes: Python uses a cache file only when the hash of the
-# source on the page matches, so a mismatch would cost time, never correctness.  These
-# are the modules a started page has imported (`web`, `fs` and `media` are not).
-PYSCRIPT_BYTECODE = (
-    "__init__.py", "context.py", "display.py", "events.py", "fetch.py", "ffi.py",
-    "flatted.py", "storage.py", "util.py", "websocket.py", "workers.py",
-)  # fmt: skip
-_UTF8_NAMES = 0x800  # zip flag: member names are UTF-8
-_ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # fixed, so that the same engine gives the same bytes
+# The page's scripts: the start-up module and what it imports, preloaded from the page
+# (modulepreload) so that they arrive together rather than one import after another.
+BOOT = "static/boot.js"
+_IMPORT = re.compile(r'^import\s+(?:[^"\']*?\sfrom\s+)?["\'](\.{1,2}/[^"\']+)["\']', re.M)
 _BUILD_META = re.compile(r'(<meta name="halfmoon-build" content=")[^"]*(">)')
 
 
@@ -150,10 +137,11 @@ def first_start_bytes(out: Path) -> int:
     )
 
 
-def render_page(template: str, lang: str = "pt") -> str:
+def render_page(template: str, lang: str = "pt", python: dict[str, object] | None = None) -> str:
     """Fill the page's catalogue slots (default language), the table's places (the
-    loading skeleton: a card back on each), the replay's places and step buttons, and
-    the boot data."""
+    loading skeleton: a card back on each), the card faces (templates the first paint
+    and the game clone), the replay's places and step buttons, and the boot data
+    (``python``: where the page's Python comes from, see :func:`build`)."""
     words = CATALOGUE[lang]
     keys = set(BOOT_KEYS)
     template = template.replace("<!-- REPLAY_CONTROLS -->", step_controls(None))
@@ -181,61 +169,53 @@ def render_page(template: str, lang: str = "pt") -> str:
         "    " + place_shell(slot, DEALT.count(slot), '<div class="back"></div>') for slot in SLOTS
     )
     page = page.replace("    <!-- PLACES: written by the build from halfmoon/layout.py -->", places)
+    page = page.replace("<!-- FACES -->", face_templates())
     replay = "".join(place_shell(slot, 0, "", name="data-place") for slot in SLOTS)
     page = page.replace("<!-- REPLAY_PLACES -->", replay)
     strings = {code: {k: CATALOGUE[code][k] for k in sorted(keys)} for code in CATALOGUE}
-    return page.replace("<!-- BOOT_DATA -->", boot_data(strings))
+    return page.replace("<!-- BOOT_DATA -->", boot_data(strings, python=python))
 
 
-def config() -> dict[str, object]:
-    """PyScript's configuration: the source pyscript.toml plus a [files] table that
-    unpacks the engine archive into Python's working directory.  The site gets it as
-    JSON, which PyScript reads without loading its TOML parser."""
+def config(interpreter: str) -> str:
+    """PyScript's configuration, written into the page (no config file to fetch): the
+    source pyscript.toml, with the interpreter our loader, and the plugins the game does
+    not use turned off.  No ``packages`` key: it would make PyScript fetch micropip."""
     data: dict[str, object] = tomllib.loads(versioned((ROOT / "pyscript.toml").read_text("utf-8")))
-    data["files"] = {ENGINE_ARCHIVE: "./*"}
-    return data
+    data["interpreter"] = interpreter
+    data["plugins"] = [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]
+    return json.dumps(data, separators=(",", ":"))
 
 
-def compile_engine(files: list[str]) -> dict[str, bytes]:
-    """Bytecode of every module, of STDLIB_BYTECODE and of PYSCRIPT_BYTECODE, compiled
-    by the Pyodide in node_modules (the browser's Python), as archive member name →
-    bytes (``halfmoon/game.py`` → ``halfmoon/game.pyc``, PyScript's ``display.py`` →
-    ``pyscript/__pycache__/display.cpython-314.pyc``)."""
-    extra = [f"stdlib:{name}" for name in STDLIB_BYTECODE]
-    extra += [f"pyscript:{name}" for name in PYSCRIPT_BYTECODE]
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(
-            ["node", str(ROOT / "tools" / "compile_engine.mjs"), str(ROOT), tmp, *files, *extra],
-            check=True,
-            cwd=ROOT,
-        )
-        out = Path(tmp)
-        return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.pyc")}
+def python_script(main: str, interpreter: str) -> str:
+    """The page's Python: ``main.py`` written into the page (one request less, at the
+    moment the start waits for it), run by PyScript at once (``async="false"``: plain
+    ``runPython``, no top-level-await compilation)."""
+    if "</" in main or "'" in config(interpreter):
+        raise SystemExit("main.py or the config cannot be written into the page as they are")
+    # PyScript reads a config for each of its kinds of script, MicroPython's too, and
+    # loads every plugin for a kind with none: one for MicroPython turns them off there.
+    plugins = json.dumps({"plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]})
+    return (
+        f'<script type="py" async="false" config=\'{config(interpreter)}\'>\n{main}</script>\n'
+        f"<mpy-config hidden>{html.escape(plugins, quote=False)}</mpy-config>"
+    )
 
 
-class _Utf8Member(zipfile.ZipInfo):
-    """A member whose name is marked as UTF-8.  Unmarked names are decoded as code page
-    437, and decoding them makes Python in the page import `encodings.cp437`, compiled
-    from source at every start (≈7 ms); Python's writer marks only non-ASCII names."""
-
-    def _encodeFilenameFlags(self) -> tuple[bytes, int]:
-        return self.filename.encode("utf-8"), self.flag_bits | _UTF8_NAMES
-
-
-def write_archive(path: Path, members: dict[str, bytes]) -> None:
-    """A zip with the members in name order and fixed times (the same input always
-    gives the same bytes, so its content hash only changes with the engine), every name
-    marked as UTF-8."""
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name in sorted(members):
-            info = _Utf8Member(name, date_time=_ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, members[name])
-
-
-def read_archive(path: Path) -> dict[str, bytes]:
-    with zipfile.ZipFile(path) as archive:
-        return {name: archive.read(name) for name in archive.namelist()}
+def module_graph(out: Path, entry: str = BOOT) -> list[str]:
+    """The page's start-up module and every local module it imports (statically), in
+    the order they are found."""
+    found: list[str] = []
+    todo = [entry]
+    while todo:
+        rel = todo.pop(0)
+        if rel in found:
+            continue
+        found.append(rel)
+        text = (out / rel).read_text(encoding="utf-8")
+        base = (out / rel).parent
+        for target in _IMPORT.findall(text):
+            todo.append((base / target).resolve().relative_to(out.resolve()).as_posix())
+    return found
 
 
 def _digest(data: bytes) -> str:
@@ -292,38 +272,51 @@ def build(out: Path) -> str:
     out.mkdir(parents=True)
     files = engine_files()
     dirs = vendor_dirs()
-    # PyScript's interpreter is our small loader beside pyodide.mjs (it restores the
-    # snapshot of a return visit); named by its content, as the vendor folder is cached
-    # as immutable.
-    loader = (ROOT / "static" / LOADER).read_bytes()
-    loader_path = dirs["vendor/pyodide/"] + f"halfmoon-loader-{_digest(loader)[:8]}.mjs"
-    template = (ROOT / "index.html").read_text(encoding="utf-8")
-    page = versioned(render_page(template))
-    # Fetch the engine while the interpreter boots, not after (PyScript asks for these
-    # files only once Pyodide is up).
-    preloads = f'<link rel="modulepreload" href="{loader_path}">\n' + "".join(
-        f'<link rel="preload" href="{f}" as="fetch" crossorigin>\n'
-        for f in ["main.py", ENGINE_ARCHIVE]
-    )
-    anchor = '<script type="application/json" id="boot-data">'
-    if anchor not in page:  # the preloads were once lost to a renamed element
-        raise SystemExit(f"index.html has no {anchor}: nowhere to put the preloads")
-    page = page.replace(anchor, preloads + anchor)
-    (out / "index.html").write_text(page, encoding="utf-8")
-    shutil.copy2(ROOT / "main.py", out / "main.py")
-    write_archive(out / ENGINE_ARCHIVE, compile_engine(files))
-    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("sw.js", LOADER))
-    for script in ("boot.js", "snapshot.js"):
-        path = out / "static" / script
-        path.write_text(versioned(path.read_text(encoding="utf-8")), encoding="utf-8")
     pyodide = out / dirs["vendor/pyodide/"]
     pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, pyodide / name)
+    # The engine, PyScript's package and the standard library the page can import, all
+    # compiled by the site's own Pyodide (tools/stdlib.py).
+    compiled = stdlib.compile_python(files)
+    write_archive(out / ENGINE_ARCHIVE, compiled.engine)
+    archive = stdlib.archive_bytes(compiled)
+    library = pyodide / stdlib.archive_name(archive)
+    library.write_bytes(archive)
+    # PyScript's interpreter is our small loader beside pyodide.mjs: it hands PyScript
+    # the Python the page's first module has already started (static/boot/python.js);
+    # named by its content, as the vendor folder is cached as immutable.
+    loader = versioned((ROOT / "static" / LOADER).read_text(encoding="utf-8")).encode("utf-8")
+    loader_path = dirs["vendor/pyodide/"] + f"halfmoon-loader-{_digest(loader)[:8]}.mjs"
     (out / loader_path).write_bytes(loader)
-    settings = config()
-    settings["interpreter"] = loader_path
-    (out / "pyscript.json").write_text(json.dumps(settings, indent=1), encoding="utf-8")
+    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("sw.js", LOADER))
+    for script in (out / "static").rglob("*.js"):
+        script.write_text(versioned(script.read_text(encoding="utf-8")), encoding="utf-8")
+    python: dict[str, object] = {
+        "stdlib": library.relative_to(out).as_posix(),
+        "lock": stdlib.lock(),
+        "engine": ENGINE_ARCHIVE,
+        "imports": compiled.pyscript_imports(),
+    }
+    template = (ROOT / "index.html").read_text(encoding="utf-8")
+    page = versioned(render_page(template, python=python))
+    # Also preloaded: Pyodide's own modules, and PyScript's (its entry and its one chunk),
+    # which the start imports at once: modules are fetched once in every engine.
+    runtime = [dirs["vendor/pyodide/"] + "pyodide.asm.mjs"]
+    core = dirs["vendor/pyscript/"]
+    runtime += [
+        core + "core.js",
+        *(core + p.name for p in (NODE / "@pyscript/core/dist").glob("core-*.js")),
+    ]
+    graph = dict.fromkeys([*module_graph(out, "static/boot/begin.js"), *module_graph(out)])
+    modules = "".join(f'<link rel="modulepreload" href="{m}">\n' for m in [*graph, *runtime])
+    anchor = '<script type="application/json" id="boot-data">'
+    if anchor not in page or "<!-- PYTHON -->" not in page:
+        raise SystemExit(f"index.html has no {anchor} or <!-- PYTHON -->: the build would be lost")
+    page = page.replace(anchor, modules + anchor)
+    main_py = (ROOT / "main.py").read_text(encoding="utf-8")
+    page = page.replace("<!-- PYTHON -->", python_script(main_py, loader_path))
+    (out / "index.html").write_text(page, encoding="utf-8")
     pyscript = out / dirs["vendor/pyscript/"]
     pyscript.mkdir(parents=True)
     for item in (NODE / "@pyscript" / "core" / "dist").iterdir():
@@ -346,7 +339,10 @@ def build(out: Path) -> str:
     )
     version = seal(out)
     count = sum(1 for p in out.rglob("*") if p.is_file())
-    print(f"built {out}: version {version}, {count} files, {len(files)} engine modules")
+    print(
+        f"built {out}: version {version}, {count} files, {len(files)} engine modules,"
+        f" {len(compiled.kept)} standard-library modules ({library.stat().st_size:,} bytes)"
+    )
     return version
 
 

@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterable
 
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text
 from halfmoon.layout import SLOTS, grid_area, is_pile
+from halfmoon.prefs import SWITCHES, THEMES
 from halfmoon.saved import KEYS
-from halfmoon.view import COURTS, Part, PlaceView, card_class, face_parts
+from halfmoon.view import COURTS, Part, PlaceView, card_class, face_key, face_parts, faces
 
 
 def esc(value: object) -> str:
@@ -49,6 +50,21 @@ def place_inner(view: PlaceView, mark: str = "") -> str:
     return card + f'<span class="caption" aria-hidden="true">{esc(view.caption)}</span>'
 
 
+def face_templates() -> str:
+    """Every card face, once, as a ``<template id="face-KEY">`` (:func:`halfmoon.view.
+    face_key`) with the card's code and class: the page's first paint
+    (``static/boot/paint.js``) and the game (``halfmoon/web/faces.py``) both clone these,
+    so a card is drawn by one piece of markup, made from the same parts as every
+    diagram's."""
+    return "\n".join(
+        f'<template id="face-{esc(face_key(view))}" data-code="{esc(view.card)}"'
+        f' data-class="{card_class(view)}">'
+        + "".join(part_html(p, hidden=True) for p in face_parts(view))
+        + "</template>"
+        for view in faces()
+    )
+
+
 def place_shell(slot: str, count: int, inner: str, name: str = "data-slot") -> str:
     """A place of the table (the game's and every diagram's), at its spot in the arch;
     ``name`` is the attribute that names it (the game page's replay uses
@@ -60,17 +76,27 @@ def place_shell(slot: str, count: int, inner: str, name: str = "data-slot") -> s
     )
 
 
-def boot_data(strings: dict[str, dict[str, str]] | None = None, first: int = 0) -> str:
+def boot_data(
+    strings: dict[str, dict[str, str]] | None = None,
+    first: int = 0,
+    python: dict[str, object] | None = None,
+) -> str:
     """What a page's scripts need before Python runs, from the engine's own tables: the
-    storage keys, the language-choice table and, for the game, its start-up strings and
-    how many bytes its first start downloads (``first``, for the progress bar).
-    Written into each page as JSON (``<script type="application/json" id="boot-data">``),
-    so the scripts and Python cannot disagree."""
+    storage keys, the language-choice table, the options' names and, for the game, its
+    start-up strings, how many bytes its first start downloads (``first``, for the
+    progress bar), and where its Python comes from (``python``: the standard-library
+    archive, the lock file, the engine, what PyScript's start imports).  Written into
+    each page as JSON (``<script type="application/json" id="boot-data">``), so the
+    scripts and Python cannot disagree."""
     data: dict[str, object] = {
         "keys": KEYS,
         "languages": LANGUAGE_NAMES,
         "default": DEFAULT_LANGUAGE,
+        "themes": THEMES,
+        "switches": SWITCHES,
     }
+    if python is not None:
+        data["python"] = python
     if strings is not None:
         data["strings"] = strings
     if first:

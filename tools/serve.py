@@ -1,5 +1,8 @@
-"""Serve the built site locally with the headers of netlify.toml (CSP included), so
-that what runs here is what runs deployed.
+"""Serve the built site locally with the headers of netlify.toml (CSP included), and
+compressed as a static host sends it (gzip, to a browser that asks for it, for every
+type that shrinks: text, scripts, JSON, SVG, wasm; not the archives, already deflated
+inside, nor the images), so that what runs and what is measured here is what runs
+deployed.
 
     python3 -m tools.serve [--dir site] [--host 127.0.0.1] [--port 8000]
 """
@@ -8,14 +11,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import email.utils
 import fnmatch
 import functools
+import gzip
 import http.server
+import io
+import os
 import sys
 import threading
 import tomllib
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 TYPES = {
@@ -29,6 +36,29 @@ TYPES = {
     ".svg": "image/svg+xml",
     ".zip": "application/zip",
 }
+
+
+COMPRESSED = ("text/", "application/javascript", "application/json", "image/svg+xml",
+              "application/wasm", "application/manifest+json")  # fmt: skip
+"""The types sent compressed (by their Content-Type's start)."""
+GZIP_LEVEL = 6  # what static hosts use: most of the gain, quickly
+
+_compressed: dict[tuple[str, float, int], bytes] = {}  # (path, mtime, size) → gzip bytes
+_compressed_lock = threading.Lock()
+
+
+def compressed(path: str) -> bytes:
+    """The gzip form of a file, made once per version of it."""
+    stat = os.stat(path)
+    key = (path, stat.st_mtime, stat.st_size)
+    with _compressed_lock:
+        found = _compressed.get(key)
+    if found is None:
+        with open(path, "rb") as source:
+            found = gzip.compress(source.read(), GZIP_LEVEL, mtime=0)
+        with _compressed_lock:
+            _compressed[key] = found
+    return found
 
 
 def header_rules(netlify_toml: Path) -> list[tuple[str, dict[str, str]]]:
@@ -67,6 +97,37 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     log: list[str] | None = None
     sizes: list[tuple[str, int, int]] | None = None  # (path, status, body bytes)
     quiet = True
+
+    def send_head(self) -> Any:
+        """The file, compressed when the browser takes gzip and its type shrinks (a
+        folder, a missing file and a conditional request that is still current are
+        answered as the base class answers them)."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return super().send_head()  # the redirect to the folder
+            path = os.path.join(path, "index.html")
+        kind = self.guess_type(path)
+        wants = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (wants and kind.startswith(COMPRESSED) and os.path.isfile(path)):
+            return super().send_head()
+        modified = int(os.stat(path).st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+                if modified <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+        body = compressed(path)
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def send_response(self, code: int, message: str | None = None) -> None:
         self._status = code

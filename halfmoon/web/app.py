@@ -17,10 +17,11 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from ..i18n import Phrase, choose_language, normalise_language, text
+from ..painted import same_table
 from ..session import Session
 from .control import Controller, local_date
 from .dialogs import Dialogs
-from .dom import Handlers, now
+from .dom import Handlers, absent, now
 from .embed import Embed
 from .games import Games
 from .input import Input
@@ -56,7 +57,7 @@ class App:
 
         self.control = control = Controller(
             session, handlers, store=store, render=render, dialogs=dialogs, links=links,
-            embed=embed, games=games,
+            embed=embed, games=games, build=BUILD,
         )  # fmt: skip
         handlers.on_error = control.crash
         keys.connect(tap=control.tap, action=control.action, shortcut=control.shortcut)
@@ -73,8 +74,17 @@ class App:
         t = now()
         if not doc.hidden:
             session.game.resume(t)
-        render.take_over()
-        render.words(lang)
+        # The start-up script painted the saved table (static/boot/paint.js) if it could:
+        # the same table as the session's is kept as it is, and what the player did on it
+        # meanwhile is played below; another (another tab moved on) is drawn again.
+        start: Any = getattr(win, "halfmoonStart", None)
+        painted = None if absent(start) else start.painted
+        views = session.table()
+        same = isinstance(painted, str) and same_table(painted, session.painted(t, BUILD, views))
+        kept = [] if absent(start) else start.take().to_py()
+        render.take_over(views if same else None)
+        if str(root.lang) != ("en" if lang == "en" else "pt-PT"):
+            render.words(lang)  # the start-up script wrote the page's words in another language
         render.today(session.day.day)
         dialogs.show_options(prefs, lang)
         control.show(t)
@@ -91,6 +101,8 @@ class App:
         js.performance.mark("halfmoon-ready")  # read by make bench, in every engine
         control.post("ready", t)
         control.end_dialog(t)
+        if same:  # played now, as if made this moment: a pair tapped meanwhile leaves
+            keys.replay(kept)
 
 
 def open_session(store: Persistence, win: Any) -> tuple[Session, tuple[Phrase, ...]]:

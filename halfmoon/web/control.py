@@ -15,6 +15,7 @@ from ..daily import local_day
 from ..deal import CodeError
 from ..history import Entry, find
 from ..i18n import Phrase, phrase, say, text
+from ..painted import write
 from ..replay import frames
 from ..results import chart, chart_words, local_time, rows, share_text, when
 from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
@@ -41,8 +42,10 @@ class Controller:
         links: Links,
         embed: Embed,
         games: Games,
+        build: str,
     ) -> None:
         self.session = session
+        self.build = build  # the deploy, written into the record of the table (painted)
         self.store, self.render, self.dialogs = store, render, dialogs
         self.links, self.embed, self.games = links, embed, games
         self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
@@ -54,10 +57,14 @@ class Controller:
         return self.session.lang
 
     # ------------------------------------------------- what the player does
-    def tap(self, slot: str, event: Any) -> None:
+    def tap(self, slot: str, event: Any = None) -> None:
+        """A card tapped (``event``: the click; None for a tap kept while the page
+        started, played now)."""
         t = now()
         feedback = self.session.tap(slot, t)
         self.apply(feedback, t, clear=feedback.save)
+        if event is None:
+            return
         # Tap latency (read by make bench): from the input event, and from the moment
         # this handler started, to the DOM updated.
         done = now()
@@ -90,7 +97,10 @@ class Controller:
             code = self.session.game.code
             if code is not None:
                 self.links.copy(code, self.copied)
-        else:  # options, rules
+        elif name == "rules":
+            self.render.rules(self.lang)
+            self.dialogs.open(name)
+        else:  # options
             self.dialogs.open(name)
 
     def shortcut(self, name: str) -> None:
@@ -141,6 +151,7 @@ class Controller:
         prefs.change(name, value)
         self.store.save_prefs(prefs)
         self.options_changed()
+        self.save(now())  # the record of the table follows (placement help, language)
 
     def options_changed(self) -> None:
         """Show the options as they are now (changed here or in another tab)."""
@@ -304,8 +315,12 @@ class Controller:
             self.dialogs.show_end(end)
 
     def save(self, t: float) -> None:
+        """Save the play in progress, and with it what the table shows, for the next
+        visit's first paint — unless another tab has saved a newer play of this deal
+        meanwhile: that one is shown instead."""
         self._save_pending = False
-        newer = self.store.save(self.session.play)
+        session = self.session
+        newer = self.store.save(session.play, lambda: write(session.painted(t, self.build)))
         if newer is not None:  # another tab went on with this deal meanwhile
             self.adopt(newer, t)
         self.notice()

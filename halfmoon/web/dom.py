@@ -10,7 +10,6 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import (  # type: ignore[import-not-found]
-    create_once_callable,
     create_proxy,
     jsnull,
     to_js,
@@ -78,7 +77,3 @@ class Handlers:
 
     def every(self, ms: int, handler: Handler) -> None:
         js.setInterval(self.proxy(handler), ms)
-
-    def later(self, ms: int, action: Callable[[], None]) -> None:
-        """Run ``action`` once, ``ms`` milliseconds from now."""
-        js.setTimeout(create_once_callable(self.guard(lambda _: action())), ms)

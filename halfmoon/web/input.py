@@ -7,10 +7,11 @@ and what a shortcut means are decided in :mod:`halfmoon.keys`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..keys import NAVIGATION, Shortcut, shortcut, target
+from ..layout import SLOTS
 from .dom import Handlers, absent
 from .render import Renderer
 
@@ -75,27 +76,48 @@ class Input:
         tag = str(getattr(element, "tagName", "") or "").lower()
         if tag in ("input", "select", "textarea"):
             return
-        key = str(event.key)
-        if key in NAVIGATION:
-            card = element.closest(CARD) if tag == "button" else None
-            if card is None or absent(card):
-                return
+        card = element.closest(CARD) if tag == "button" else None
+        slot = "" if card is None or absent(card) else str(card.parentElement.dataset.slot)
+        mods = (bool(event.ctrlKey), bool(event.metaKey), bool(event.shiftKey), bool(event.altKey))
+        if self.press(str(event.key), *mods, repeat=bool(event.repeat), on=slot):
             event.preventDefault()
-            goal = target(key, str(card.parentElement.dataset.slot), self.render.occupied)
+
+    def press(
+        self, key: str, ctrl: bool, meta: bool, shift: bool, alt: bool, *, repeat: bool, on: str
+    ) -> bool:
+        """A key pressed (``on``: the card that had the focus, or ''); whether it meant
+        something here."""
+        if key in NAVIGATION:
+            if not on:
+                return False
+            goal = target(key, on, self.render.occupied)
             if goal is not None:
                 self.render.move_focus(goal)
-            return
-        action = shortcut(
-            key,
-            ctrl=bool(event.ctrlKey),
-            meta=bool(event.metaKey),
-            shift=bool(event.shiftKey),
-            alt=bool(event.altKey),
-        )
-        if action is not None:
-            event.preventDefault()
-            if action != "new" or not event.repeat:  # a new deal needs a press of its own
-                self._shortcut(action)
+            return True
+        action = shortcut(key, ctrl=ctrl, meta=meta, shift=shift, alt=alt)
+        if action is None:
+            return False
+        if action != "new" or not repeat:  # a new deal needs a press of its own
+            self._shortcut(action)
+        return True
+
+    def replay(self, kept: Sequence[Sequence[object]]) -> None:
+        """Play what the player did on the painted table before Python was ready
+        (``static/boot/kept.js``), in order, through the usual paths: taps on cards,
+        buttons' actions, keys.  Anything malformed is skipped."""
+        # a tapped card looked selected at once: drawn again as the game has it
+        self.render.forget(str(item[1]) for item in kept if len(item) > 1 and item[0] == "tap")
+        for item in kept:
+            kind, rest = (item[0], list(item[1:])) if item else ("", [])
+            if kind == "tap" and len(rest) == 1 and rest[0] in SLOTS:
+                self._tap(str(rest[0]), None)
+            elif kind == "action" and len(rest) == 2:
+                self._action(str(rest[0]), str(rest[1]))
+            elif kind == "key" and len(rest) == 7:
+                key, ctrl, meta, shift, alt, repeat, on = rest
+                slot = str(on) if on in SLOTS else ""
+                self.press(str(key), *(bool(m) for m in (ctrl, meta, shift, alt)),
+                           repeat=bool(repeat), on=slot)  # fmt: skip
 
     def _trap(self, dialog: Any, event: Any) -> None:
         """Tab and Shift+Tab go round the open window's controls and never leave it."""

@@ -17,6 +17,7 @@ every failure is reported by a flag or a return value, never an exception.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -238,10 +239,11 @@ class Persistence:
     def save_prefs(self, prefs: Prefs) -> None:
         self._set(KEYS["prefs"], write_prefs(prefs))
 
-    def save(self, play: Play) -> Play | None:
+    def save(self, play: Play, view: Callable[[], str] | None = None) -> Play | None:
         """Write ``play``, then the pending counts into the statistics.  If another tab
         has saved this deal since this tab last did, nothing is written over it: that
-        newer play is returned, to be shown instead."""
+        newer play is returned, to be shown instead.  ``view``: the record of what the
+        table shows (:mod:`halfmoon.painted`), written once the play is."""
         key = game_key(play.code)
         raw = self._get(key)
         if key in self.unreadable:
@@ -261,12 +263,24 @@ class Persistence:
         if self._set(key, write_play(play, play.saved)):
             if self._get(KEYS["last"]) != play.code:
                 self._set(KEYS["last"], play.code)
+            if view is not None:
+                self._keep_view(view())
             if raw is None:
                 self._prune(key)
         else:
             play.rev -= 1
         self.flush()
         return None
+
+    def _keep_view(self, value: str) -> None:
+        """The record of the table, best effort: it only saves the next visit a moment,
+        so failing to write it is no failure to save (it is removed instead, so that no
+        older table is painted)."""
+        try:
+            self.store.setItem(KEYS["view"], value)
+        except Exception:
+            with contextlib.suppress(Exception):
+                self.store.removeItem(KEYS["view"])
 
     def flush(self) -> None:
         """Write what is pending into the statistics and the history."""

@@ -7,7 +7,7 @@ has its own verbs for the two lines under the table: :meth:`say` (the live messa
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..i18n import text
@@ -49,21 +49,42 @@ class Renderer:
         self.tab_slot: str | None = None  # where tabIndex 0 is now
         self.faces = Faces(document)
         self.motion = Motion()
+        self._rules_lang = ""  # the language the rules window's text is written in
 
     # ------------------------------------------------------------------ set-up
-    def take_over(self) -> None:
-        """Replace the loading skeleton's card backs with real places."""
+    def take_over(self, painted: dict[str, PlaceView] | None = None) -> None:
+        """Take the table over from the start-up script.  ``painted``: the table it drew
+        from the saved record is the one these views show, so its cards and captions are
+        kept as they are (not a pixel changes); otherwise whatever it drew (the loading
+        skeleton's card backs, or a saved table that is no longer the game's) gives way
+        to empty places, which :meth:`show` fills."""
         for slot, place in self.places.items():
-            for back in list(place.querySelectorAll(".back")):
-                back.remove()
+            if painted is not None:
+                self.captions[slot] = place.querySelector(".caption")
+                button = place.querySelector("button.card")
+                if not absent(button):
+                    self.buttons[slot] = button
+                    if button.tabIndex == 0:
+                        self.focus_slot = self.tab_slot = slot
+                continue
             caption = self.doc.createElement("span")
             caption.className = "caption"
             caption.setAttribute("aria-hidden", "true")
-            place.appendChild(caption)
+            place.replaceChildren(caption)
             self.captions[slot] = caption
+        if painted is not None:
+            self.views = dict(painted)
+
+    def forget(self, slots: Iterable[str]) -> None:
+        """The page shows something else at these places than the views say (a card the
+        player tapped before Python was ready looks selected): draw them again at the
+        next :meth:`show`."""
+        for slot in slots:
+            self.views.pop(slot, None)
 
     def words(self, lang: str) -> None:
-        """Every catalogue string on the page, in ``lang``."""
+        """Every catalogue string on the page, in ``lang`` (the start-up script has
+        already written them in the language the page opened in)."""
         self.root.lang = "en" if lang == "en" else "pt-PT"
         for el in self.doc.querySelectorAll("[data-i18n]"):
             el.textContent = text(lang, el.dataset.i18n)
@@ -73,9 +94,13 @@ class Renderer:
         meta = self.doc.querySelector('meta[name="description"]')
         if not absent(meta):
             meta.setAttribute("content", text(lang, "meta.description"))
-        self._rules(lang)
+        self._rules_lang = ""  # written again, in this language, when next opened
 
-    def _rules(self, lang: str) -> None:
+    def rules(self, lang: str) -> None:
+        """The rules window's text, written when the window is first opened (and again
+        after a change of language), not at every start."""
+        if self._rules_lang == lang:
+            return
         box = self.doc.getElementById("rules-text")
         box.replaceChildren()
         for block in text(lang, "rules.body").split("\n\n"):
@@ -84,6 +109,7 @@ class Renderer:
                 el = self.doc.createElement("h3" if heading else "p")
                 el.textContent = line[3:] if heading else line
                 box.appendChild(el)
+        self._rules_lang = lang
 
     def invalidate(self) -> None:
         """Forget what the table shows, so that the next :meth:`show` redraws every place

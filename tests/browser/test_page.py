@@ -3,16 +3,19 @@ languages and remembered options."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Route, expect
 
 from halfmoon import Game
+from halfmoon.i18n import text
 from halfmoon.layout import PILES, RESERVE, SLOTS
-from tests.browser.conftest import BOOT_TIMEOUT, SITE, open_game
+from tests.browser.conftest import BOOT_TIMEOUT, SITE, open_game, wait_ready
 from tests.browser.table import Table, engine_tops
 from tools import build_site
+from tools.archive import archive_bytes
 
 VIEWPORTS = [(320, 480), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
 
@@ -161,20 +164,23 @@ def test_a_fatal_error_in_python_is_not_blamed_on_the_network(
     """Once Python runs, a failure is not the connection's: even one that kills the
     interpreter outright (here: parsing a value nested 20,000 deep, as a damaged save
     once did) says the game could not start, not to check the connection."""
-    context = browser.new_context(locale="en-GB")
+    context = browser.new_context(locale="en-GB", service_workers="block")
     page = context.new_page()
-    broken = (
-        (SITE / "main.py")
-        .read_text(encoding="utf-8")
-        .replace(
-            "try:\n    from halfmoon.web.app import main",
-            "import json\njson.loads('[' * 20000 + ']' * 20000)\n"
-            "try:\n    from halfmoon.web.app import main",
-            1,
+
+    def broken(route: Route) -> None:
+        page_text = route.fetch().text()
+        assert "try:\n    from halfmoon.web.app import main" in page_text  # main.py, in the page
+        route.fulfill(
+            body=page_text.replace(
+                "try:\n    from halfmoon.web.app import main",
+                "import json\njson.loads('[' * 20000 + ']' * 20000)\n"
+                "try:\n    from halfmoon.web.app import main",
+                1,
+            ),
+            content_type="text/html",
         )
-    )
-    assert "json.loads" in broken
-    page.route("**/main.py", lambda route: route.fulfill(body=broken, content_type="text/plain"))
+
+    page.route(f"{base_url}/", broken)
     page.on("console", lambda message: None)  # the interpreter's own report of its death
     page.goto(base_url + "/")
     page.wait_for_function(
@@ -184,6 +190,36 @@ def test_a_fatal_error_in_python_is_not_blamed_on_the_network(
     expect(page.locator("#boot-status")).to_have_text(
         "Half Moon could not start. Please reload the page."
     )
+    context.close()
+
+
+def test_a_module_left_out_of_the_page_s_python_shows_the_crash_window(
+    browser: Browser, base_url: str
+) -> None:
+    """The site's standard library keeps only what the page can import (tools/stdlib.py):
+    were a module the game needs ever missing from it, the player would get the crash
+    window's words (the game saved, reload), not a game that silently stops.  Here
+    `secrets`, which a new random deal imports, is taken out of the archive."""
+    context = browser.new_context(locale="en-GB", service_workers="block")
+    page = context.new_page()
+    name = re.search(r'"stdlib": "([^"]+)"', (SITE / "index.html").read_text(encoding="utf-8"))
+    assert name is not None
+    members = build_site.read_archive(SITE / name.group(1))
+    del members["secrets.pyc"]
+    page.route(
+        "**/halfmoon-stdlib-*.zip",
+        lambda route: route.fulfill(body=archive_bytes(members), content_type="application/zip"),
+    )
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text))
+    page.goto(base_url + "/#HM1-N-AAAAAAB")
+    wait_ready(page)
+    Table(page).tap("P5"), Table(page).tap("P6")  # the game plays: nothing else is missing
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    Table(page).press("new")
+    expect(page.locator("#dialog-crash")).to_be_visible()
+    expect(page.locator("#crash-text")).to_have_text(text("en", "app.crash"))
+    assert any("No module named 'secrets'" in error for error in errors)
     context.close()
 
 

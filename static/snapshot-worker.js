@@ -1,22 +1,38 @@
 // A module worker that makes the memory snapshot a return visit starts from
-// (static/pyodide-loader.mjs): Pyodide with the engine unpacked and imported, nothing
+// (static/boot/python.js restores it): Pyodide with the engine unpacked and every one of
+// its modules imported, and the standard-library modules PyScript's start imports; nothing
 // of the page's state (a JavaScript object held by Python cannot be kept).  Started by
-// boot.js once the game is ready and the page idle, so no tap waits for it; the snapshot
-// goes into Cache Storage under this build's name, its empty pages left out
-// (static/snapshot-format.js).
+// static/boot/snapshot.js once the game is ready and the page idle, so no tap waits for
+// it; the snapshot goes into Cache Storage under this build's name, its empty pages left
+// out (static/snapshot-format.js).  It starts Pyodide exactly as the page does (the same
+// standard library, the same lock), or the snapshot would not match the page's files.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { pack } from "./snapshot-format.js";
+
+const IMPORT_ALL = `import sys, zipfile
+with zipfile.ZipFile("/tmp/engine.zip") as archive:
+    names = [n[:-4].replace("/", ".").removesuffix(".__init__") for n in archive.namelist()
+             if n.startswith("halfmoon/") and n.endswith(".pyc")]
+for name in sorted(names) + list(extra):
+    __import__(name)
+`;
 
 self.onmessage = async ({ data }) => {
   try {
     const pyodide = await loadPyodide({
       indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
+      stdLibURL: data.stdlib,
+      lockFileContents: data.lock,
       _makeSnapshot: true,
     });
     const engine = await fetch(data.engine);
     if (!engine.ok) throw new Error(`engine: HTTP ${engine.status}`);
-    pyodide.unpackArchive(await engine.arrayBuffer(), "zip");
-    pyodide.runPython("import halfmoon.web.app");
+    const archive = new Uint8Array(await engine.arrayBuffer());
+    pyodide.unpackArchive(archive, "zip", { extractDir: "." });
+    pyodide.FS.writeFile("/tmp/engine.zip", archive);
+    pyodide.globals.set("extra", pyodide.toPy(data.imports));
+    pyodide.runPython(IMPORT_ALL);
+    pyodide.globals.delete("extra");
     // the engine of this page's build, not one a stale cache answered with
     const build = pyodide.runPython("__import__('halfmoon.web.build').web.build.BUILD");
     if (build !== data.build) throw new Error(`engine.zip is of build ${build}, the page of ${data.build}`);

@@ -1,0 +1,95 @@
+"""The table as the page last showed it, kept for the next visit's first paint.
+
+Whenever the game is saved, the page also keeps this small record (``saved.KEYS
+["view"]``): each place's count, caption and card face (by its template's name,
+:func:`~halfmoon.view.face_key`), its words for screen readers and whether it is
+selected or dimmed; the bar's figures; the undo and redo buttons; the card in the tab
+order.  The page's start-up script draws it before Python runs (``static/boot/
+paint.js``), so a player coming back sees the game at once; that script has no rule in
+it and trusts nothing it reads (docs/design.md, "Start-up").
+
+When Python is ready it builds the record it would write now (:func:`record`) and
+compares it with the one painted (:func:`same_table`): the same table is taken over as
+it is, and the taps made on it meanwhile are played; another table (another tab moved
+on) is drawn again and those taps are dropped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import date
+from typing import Final
+
+from . import safejson as sj
+from .keys import fallback
+from .layout import SLOTS
+from .view import Counters, PlaceView, face_key
+
+VERSION: Final = 1
+MAX_CHARS: Final = 16_000
+"""The longest record the start-up script reads (the longest is about 4,600
+characters: 20 cards with their words in Portuguese; tests/test_painted.py)."""
+
+
+def record(
+    views: Mapping[str, PlaceView],
+    counters: Counters,
+    *,
+    build: str,
+    lang: str,
+    code: str,
+    play: str,
+    rev: int,
+    daily: date | None,
+) -> dict[str, object]:
+    """What the table shows, as the start-up script reads it: ``daily`` is the date
+    whose deal of the day this is (a ``#daily`` link paints it on that date only)."""
+    places = {
+        slot: [
+            view.count,
+            view.caption,
+            face_key(view) if view.card is not None else "",
+            view.aria,
+            view.pressed,
+            view.dimmed,
+        ]
+        for slot, view in ((slot, views[slot]) for slot in SLOTS)
+    }
+    occupied = {slot for slot in SLOTS if views[slot].card is not None}
+    return {
+        "v": VERSION,
+        "build": build,
+        "lang": lang,
+        "code": code,
+        "play": play,
+        "rev": rev,
+        "daily": daily.isoformat() if daily is not None else "",
+        "places": places,
+        "tab": fallback("P1", occupied) or "",
+        "bar": {
+            "time": counters.time,
+            "score": counters.score,
+            "moves": counters.moves,
+            "code": counters.code,
+            "daily": counters.daily,
+        },
+        "undo": counters.can_undo,
+        "redo": counters.can_redo,
+        "game": counters.status,
+    }
+
+
+def write(data: Mapping[str, object]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def same_table(painted: str, data: Mapping[str, object]) -> bool:
+    """Whether the record the table was painted from shows the table ``data`` shows:
+    every place alike, the same card in the tab order.  (The bar and the buttons are
+    written again by the renderer wherever they differ, the clock above all.)"""
+    try:
+        old = sj.obj(sj.parse(painted, max_chars=MAX_CHARS, max_depth=3), "the painted table")
+    except sj.Invalid:
+        return False
+    return old.get("places") == data["places"] and old.get("tab") == data["tab"]

@@ -1,0 +1,24 @@
+// A start that fails says so, instead of "loading" forever; and the crash window's
+// Reload works even when Python no longer does.
+import { words } from "./data.js";
+
+const root = document.documentElement;
+
+export function fail(key) {
+  const status = document.getElementById("boot-status");
+  root.dataset.app = "error";
+  status.classList.add("error");
+  status.textContent = words[key] || words["app.error"] || "Half Moon could not start.";
+}
+
+export function watchFailures() {
+  // A start-up step that fails rejects a promise nobody awaits.  Before Python runs, the
+  // cause is a file lost or damaged on its way (the network); once main.py runs it is
+  // not, and the message must not send the player to check a connection that works.
+  window.addEventListener("unhandledrejection", () => {
+    if (root.dataset.app === "loading") fail(root.dataset.python ? "app.error" : "app.error.load");
+  });
+  document.addEventListener("click", (event) => {
+    if (event.target.closest?.('[data-dialog-action="reload"]')) location.reload();
+  });
+}

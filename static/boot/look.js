@@ -1,0 +1,23 @@
+// The options that change how the page looks, applied from the stored options before the
+// first paint (Python's renderer keeps them up to date afterwards, halfmoon/web/render.py):
+// the theme and the deck's colours everywhere, and on the game's table the pile numbers
+// and reduced motion.  The names and values are the engine's (halfmoon/prefs.py), handed
+// over in the boot data.  The rules and examples pages use the first half.
+import { boot, prefs } from "./data.js";
+
+const root = document.documentElement;
+const themes = boot.themes || ["auto", "light", "dark"];
+const switches = boot.switches || {};
+
+function on(name) {
+  return Object.hasOwn(switches, name) && prefs[switches[name]] === true;
+}
+
+export function applyTheme() {
+  root.dataset.theme = themes.includes(prefs.theme) ? prefs.theme : "auto";
+  root.classList.toggle("four-colour", on("four-colour"));
+}
+
+export function applyTable() {
+  for (const name of ["pile-numbers", "reduce-motion"]) root.classList.toggle(name, on(name));
+}

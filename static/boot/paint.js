@@ -1,0 +1,132 @@
+// The saved table at the first paint.  Whenever the game is saved, the engine also
+// writes what the table shows (halfmoon/painted.py): each place's card or none, the
+// bar's figures, the undo and redo buttons.  Before Python runs, this draws that record
+// with the card faces the build wrote as templates (the very markup the game clones,
+// tools/markup.py), so a player coming back sees the game as they left it at once.
+//
+// No rule lives here: it only puts given cards in given places.  A record is used only
+// if it is of this build, in this page's language, for the deal the address asks for,
+// and whole and well-formed to the last field (sizes, types, every face a template of
+// this page); otherwise the skeleton stays.  Text is set as text, never parsed as HTML.
+import { build, keys, lang, stored } from "./data.js";
+
+const root = document.documentElement;
+const MAX_CHARS = 16000;
+const GAMES = ["playing", "won", "impasse"];
+
+const plain = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const text = (value, most) => typeof value === "string" && value.length <= most;
+const flag = (value) => typeof value === "boolean";
+const count = (value) => Number.isInteger(value) && value >= 0 && value <= 104;
+
+function face(key) {
+  if (key === "") return "";
+  const template = text(key, 4) && document.getElementById(`face-${key}`);
+  return template instanceof HTMLTemplateElement ? template : null;
+}
+
+// The deal the address asks for: its code (upper case), "DAILY", or "" for none.
+function asked() {
+  let hash = location.hash.slice(1);
+  try {
+    hash = decodeURIComponent(hash);
+  } catch (_) {
+    /* left as it is */
+  }
+  return hash.trim().toUpperCase();
+}
+
+function today() {
+  const now = new Date();
+  const two = (n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+function forThisPage(record) {
+  if (record.v !== 1 || record.build !== build || record.lang !== lang) return false;
+  if (!text(record.code, 40) || !text(record.daily, 10)) return false;
+  const wanted = asked();
+  if (wanted === "") return record.code === stored(keys.last);
+  if (wanted === "DAILY") return record.daily !== "" && record.daily === today();
+  return wanted === record.code;
+}
+
+// Every place of the page, with what the record puts there; null if anything is amiss.
+function layout(record, places) {
+  if (!plain(record.places) || Object.keys(record.places).length !== places.length) return null;
+  const drawn = [];
+  for (const place of places) {
+    const slot = place.dataset.slot;
+    const entry = Object.hasOwn(record.places, slot) ? record.places[slot] : null;
+    if (!Array.isArray(entry) || entry.length !== 6) return null;
+    const [n, caption, key, label, pressed, dimmed] = entry;
+    const template = face(key);
+    if (!count(n) || !text(caption, 12) || template === null || !text(label, 200)) return null;
+    if (!flag(pressed) || !flag(dimmed)) return null;
+    drawn.push({ place, slot, n, caption, template, label, pressed, dimmed });
+  }
+  return drawn;
+}
+
+function bar(record) {
+  const values = record.bar;
+  if (!plain(values)) return null;
+  for (const name of ["time", "score", "moves", "code", "daily"]) if (!text(values[name], 40)) return null;
+  if (!flag(record.undo) || !flag(record.redo) || !GAMES.includes(record.game)) return null;
+  if (!text(record.tab, 3)) return null;
+  return values;
+}
+
+function card(spot, tab) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.tabIndex = spot.slot === tab ? 0 : -1;
+  button.dataset.card = spot.template.dataset.code;
+  button.dataset.suit = spot.template.dataset.code.slice(-1);
+  button.className = spot.template.dataset.class;
+  button.append(spot.template.content.cloneNode(true));
+  button.setAttribute("aria-label", spot.label);
+  button.setAttribute("aria-pressed", spot.pressed ? "true" : "false");
+  if (spot.dimmed) button.setAttribute("data-dimmed", "true");
+  return button;
+}
+
+// Draw the saved table if there is a record for this page: its text (what Python
+// compares with its own), or null (the skeleton stays).
+export function paint() {
+  const raw = stored(keys.view);
+  if (!raw || raw.length > MAX_CHARS) return null;
+  let record;
+  try {
+    record = JSON.parse(raw);
+  } catch (_) {
+    return null;
+  }
+  if (!plain(record) || !forThisPage(record)) return null;
+  const places = [...document.querySelectorAll("#table [data-slot]")];
+  const drawn = layout(record, places);
+  const values = bar(record);
+  if (!drawn || !values) return null;
+  for (const spot of drawn) {
+    const caption = document.createElement("span");
+    caption.className = "caption";
+    caption.setAttribute("aria-hidden", "true");
+    caption.textContent = spot.caption;
+    spot.place.dataset.count = String(spot.n);
+    spot.place.replaceChildren(...(spot.template === "" ? [] : [card(spot, record.tab)]), caption);
+  }
+  for (const name of ["time", "score", "moves", "code"]) {
+    document.querySelector(`[data-stat="${name}"]`).textContent = values[name];
+  }
+  const badge = document.querySelector('[data-stat="daily"]');
+  badge.textContent = values.daily;
+  badge.hidden = !values.daily;
+  root.dataset.game = record.game;
+  // The buttons work from now on: what they are pressed for is kept for Python (kept.js).
+  for (const button of document.querySelectorAll("[data-action]")) {
+    const name = button.dataset.action;
+    button.disabled = name === "undo" ? !record.undo : name === "redo" ? !record.redo : false;
+  }
+  root.dataset.painted = "true";
+  return raw;
+}

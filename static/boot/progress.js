@@ -1,0 +1,100 @@
+// A first visit (no service worker serves the page yet) downloads a few megabytes before
+// the table can be played: a progress bar shows the bytes arrived out of those the first
+// start needs (the build counts them).  Files fetched by the start are counted as they
+// stream in, from a copy of each response (the response itself goes on untouched); the
+// others when they are complete.
+//
+// The same copy is kept for the offline copy (the version's own cache, which the service
+// worker then checks file by file and fills only with what is missing: static/sw.js), so
+// a first visit never downloads a file twice, even where the browser keeps no HTTP cache
+// (a private window) — docs/performance.md, "Bytes".
+import { boot, build, cacheStorage, serviceWorkers, words } from "./data.js";
+
+const root = document.documentElement;
+const arrived = new Map();
+const SHOWN_AFTER_MS = 400; // a start that is over sooner shows no bar at all
+let realFetch = null;
+let visible = false;
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toLocaleString(root.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+function show(total) {
+  const progress = document.getElementById("boot-progress");
+  const line = document.getElementById("boot-bytes");
+  if (!visible || root.dataset.app !== "loading" || root.dataset.painted || !progress) return;
+  let done = 0;
+  for (const bytes of arrived.values()) done += bytes;
+  done = Math.min(done, total);
+  progress.hidden = false;
+  progress.max = total;
+  progress.value = done;
+  const template = words["app.progress"] || "{done} MB / {total} MB";
+  line.textContent = template.replace("{done}", megabytes(done)).replace("{total}", megabytes(total));
+}
+
+// Count a response's bytes as they arrive, and keep it for the offline copy.
+function follow(url, response, note, keep) {
+  let bytes = 0;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      bytes += chunk.byteLength;
+      note(url, bytes);
+      controller.enqueue(chunk);
+    },
+  });
+  const copy = new Response(response.body.pipeThrough(counter), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  const done = keep ? keep.then((cache) => cache.put(url, copy)) : copy.arrayBuffer();
+  done.catch(() => {
+    /* the download failed (the start says so), or the copy could not be kept */
+  });
+}
+
+let watching = false;
+
+export function watchDownloads() {
+  if (watching) return;
+  watching = true;
+  const total = Number(boot.first) || 0;
+  const workers = serviceWorkers();
+  if (!total || !window.fetch || (workers && workers.controller)) return;
+  // Kept only where a service worker will take them (not in a storage-less frame).
+  const storage = cacheStorage();
+  const keep = workers && storage && build !== "dev" ? storage.open(`halfmoon-${build}`) : null;
+  keep?.catch(() => {});
+  const note = (url, bytes) => {
+    if (bytes > (arrived.get(url) || 0)) arrived.set(url, bytes);
+    show(total);
+  };
+  realFetch = window.fetch;
+  window.fetch = function (input, init) {
+    return realFetch.call(this, input, init).then((response) => {
+      const same = new URL(response.url || location.href).origin === location.origin;
+      if (root.dataset.app === "loading" && response.body && response.ok && same) {
+        follow(response.url, response.clone(), note, (init?.method || "GET") === "GET" ? keep : null);
+      }
+      return response;
+    });
+  };
+  setTimeout(() => {
+    visible = true;
+    show(total);
+  }, SHOWN_AFTER_MS);
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) note(entry.name, entry.decodedBodySize || 0);
+    }).observe({ type: "resource", buffered: true });
+  } catch (_) {
+    /* no resource timing: the streamed files alone move the bar */
+  }
+}
+
+export function stopWatching() {
+  if (realFetch) window.fetch = realFetch;
+  realFetch = null;
+}

@@ -1,0 +1,250 @@
+// Python's start, begun by the page's first module rather than when PyScript gets to
+// it.  At once and in parallel: Pyodide's own files (its wasm, compiled as it streams in;
+// the standard library the game uses, tools/stdlib.py; the lock file is handed over, not
+// fetched), the engine, and on a return visit the memory snapshot an earlier visit of
+// this build made — Python with the engine already imported.  PyScript starts meanwhile and then takes this Python
+// (static/pyodide-loader.mjs, its interpreter).
+//
+// A return visit restores the snapshot only where one was made for this very build
+// (the page remembers it: static/boot/snapshot.js); anything else starts Pyodide as
+// usual: `?snapshot=off`, no Cache Storage (a sandboxed or storage-less frame), no
+// snapshot yet, or one that fails to restore (another Pyodide build, a damaged copy,
+// another engine), which is then removed and not made again for this build.
+// The page says which on <html data-snapshot>: restored, none, off, or failed.
+// docs/performance.md, "Back in a blink" and "Ready in a third of the time".
+import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
+import { boot, build, cacheStorage, keys, serviceWorkers, stored } from "./data.js";
+import { fail } from "./failure.js";
+import { unpack } from "../snapshot-format.js";
+import { unzip } from "./unzip.js";
+
+const root = document.documentElement;
+const PYODIDE = new URL("../../vendor/pyodide/", import.meta.url).href;
+export const PREFIX = "hm-snapshot-";
+
+// After a restore: the snapshot's random generator would repeat the values it held then;
+// and the engine it holds must be this build's (its modules are not imported again).
+const AFTER_RESTORE = `import sys
+if 'random' in sys.modules: sys.modules['random'].seed()
+getattr(sys.modules.get('halfmoon.web.build'), 'BUILD', None)`;
+
+class Missing extends Error {}
+class Damaged extends Error {}
+
+// Where this build's snapshot is kept (its Cache Storage name and key), or null.
+export function snapshotPlace() {
+  if (build === "dev" || !cacheStorage() || !keys.snapshot) return null;
+  if (new URLSearchParams(location.search).get("snapshot") === "off") return null;
+  return { build, cache: PREFIX + build, key: new URL(`snapshot-${build}.bin`, location.href).href };
+}
+
+// What this page remembers of this build's snapshot (the start and the worker write it):
+// made; failed — it could not be made here, or not restored, and is not tried again for
+// this build; damaged — it could not be read back, and is made again, once.
+export function snapshotState() {
+  try {
+    const value = JSON.parse(stored(keys.snapshot) || "null");
+    return value && value.build === build ? value : {};
+  } catch (_) {
+    return {};
+  }
+}
+
+export function rememberSnapshot(state) {
+  try {
+    const damaged = (snapshotState().damaged || 0) + (state === "damaged" ? 1 : 0);
+    const value = state === "damaged" && damaged > 1 ? "failed" : state;
+    localStorage.setItem(keys.snapshot, JSON.stringify({ build, state: value, damaged }));
+  } catch (_) {
+    /* nothing can be remembered here: the next visit tries again */
+  }
+}
+
+async function readSnapshot(place) {
+  // The page opens (and so makes) the cache the worker keeps the snapshot in: WebKit does
+  // not show the page what a worker put into a cache the worker itself made.
+  const cache = await caches.open(place.cache);
+  const kept = await cache.match(place.key);
+  if (!kept) throw new Missing("no snapshot kept");
+  return kept.arrayBuffer();
+}
+
+function unpacked(bytes) {
+  try {
+    return unpack(bytes);
+  } catch (error) {
+    throw new Damaged(error.message);
+  }
+}
+
+// A file of this version: from the offline copy's cache directly where the service worker
+// has kept it (read whole from disk, many times sooner than through a request the worker
+// answers, and a response Chromium keeps compiled wasm for), else from the network.
+async function kept(url) {
+  try {
+    const storage = cacheStorage();
+    if (serviceWorkers()?.controller && storage) {
+      const response = await (await storage.open(`halfmoon-${build}`)).match(url);
+      if (response) return response;
+    }
+  } catch (_) {
+    /* no cache here: the network */
+  }
+  return fetch(url);
+}
+
+async function bytes(url) {
+  const response = await kept(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+// Python's output goes to PyScript's own streams once it takes over; until then it waits.
+const streams = { stdout: null, stderr: null, early: [] };
+const write = (name) => (line) => (streams[name] ? streams[name](line) : streams.early.push([name, line]));
+
+// The first frame comes first: the files are requested at once, but the work that holds
+// the page's one thread for a while (building Pyodide, restoring the snapshot) waits
+// until the browser has painted (a hidden page does not paint: it waits for nothing).
+const PAINT_WAIT_MS = 250;
+export function afterPaint() {
+  if (document.visibilityState === "hidden") return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, PAINT_WAIT_MS);
+  });
+}
+
+// The wasm is compiled at once, while the snapshot and the rest are read, not when
+// Pyodide gets to it (after the snapshot, whole): Pyodide's own request for it is handed
+// a stand-in, and its instantiation takes the compiled module.  A streamed compile is
+// what Chromium keeps compiled code for, so a return visit takes it from its cache.
+function compileEarly(url) {
+  const compiled = WebAssembly.compileStreaming(kept(url));
+  compiled.catch(() => {}); // awaited where it is used
+  const previous = window.fetch;
+  window.fetch = function (input, init) {
+    if (new URL(input instanceof Request ? input.url : input, location.href).href !== url) {
+      return previous.call(this, input, init);
+    }
+    window.fetch = previous; // Pyodide asks once
+    return Promise.resolve(new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } }));
+  };
+  return (settings) => {
+    const instantiate = settings.instantiateWasm;
+    if (!instantiate) return;
+    settings.instantiateWasm = (imports, done) => {
+      const streaming = WebAssembly.instantiateStreaming;
+      WebAssembly.instantiateStreaming = async (_standIn, withImports) => {
+        WebAssembly.instantiateStreaming = streaming;
+        const module = await compiled;
+        return { module, instance: await WebAssembly.instantiate(module, withImports) };
+      };
+      return instantiate(imports, done);
+    };
+  };
+}
+
+let started = null;
+
+// Begin Python's start (once); a promise of the running Pyodide, the engine unpacked.
+export function startPython() {
+  if (started) return started;
+  performance.mark("halfmoon-python-begun"); // the start's steps, read by make bench
+  const python = boot.python || {};
+  const place = snapshotPlace();
+  const restore = place !== null && snapshotState().state === "made";
+  root.dataset.snapshot = !place ? "off" : restore ? "restored" : "none";
+  if (place) Object.assign(root.dataset, { snapshotCache: place.cache, snapshotKey: place.key });
+  // Where Cache Storage is refused (a storage-less frame) no snapshot is tried, nor made.
+  const usable = place ? caches.open(place.cache).then(() => true, () => false) : Promise.resolve(false);
+  const frame = afterPaint();
+  const snapshot = restore ? Promise.all([readSnapshot(place), frame]).then(([bytes]) => unpacked(bytes)) : null;
+  snapshot?.catch(() => {}); // seen below, where it is awaited
+  const engine = bytes(new URL(python.engine || "engine.zip", location.href));
+  engine.catch(() => {});
+  const runtime = import(PYODIDE + "pyodide.asm.mjs");
+  const compiled = compileEarly(PYODIDE + "pyodide.asm.wasm");
+  const options = {
+    indexURL: PYODIDE,
+    stdLibURL: python.stdlib ? new URL(python.stdlib, location.href).href : undefined,
+    lockFileContents: python.lock,
+    stdout: write("stdout"),
+    stderr: write("stderr"),
+    // Pyodide fetches its wasm and standard library at once; it builds itself from them
+    // (this function) once the first frame is out.
+    createPyodideModule: async (settings) => {
+      const [module] = await Promise.all([runtime, frame]);
+      compiled(settings);
+      return module.default(settings);
+    },
+  };
+  started = (async () => {
+    let pyodide = null;
+    if (snapshot) {
+      try {
+        pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+        const made = pyodide.runPython(AFTER_RESTORE);
+        if (made !== build) throw new Error(`a snapshot of build ${made}`);
+      } catch (error) {
+        // Gone (evicted): made again.  Unreadable: dropped, made again once.  Refused by
+        // Python (another build, another Pyodide): dropped, not made again for this build.
+        pyodide = null;
+        const missing = error instanceof Missing;
+        root.dataset.snapshot = missing ? "none" : "failed";
+        rememberSnapshot(missing ? null : error instanceof Damaged ? "damaged" : "failed");
+        if (!missing) {
+          console.warn("Half Moon: the kept start of Python could not be used; starting afresh.", error);
+          caches.delete(place.cache).catch(() => {});
+        }
+      }
+    }
+    if (place && !(await usable)) root.dataset.snapshot = "off";
+    const restored = pyodide !== null;
+    pyodide ??= await loadPyodide(options);
+    performance.mark("halfmoon-pyodide");
+    // The engine into Python's working directory: all of it, or after a restore only
+    // the bytecode of PyScript's package (the engine's modules are all imported already).
+    const files = await unzip(await engine, restored ? (name) => name.startsWith("pyscript/") : () => true);
+    for (const [name, data] of files) {
+      pyodide.FS.mkdirTree(name.split("/").slice(0, -1).join("/") || ".");
+      pyodide.FS.writeFile(name, data);
+    }
+    performance.mark("halfmoon-engine");
+    return pyodide;
+  })();
+  return started;
+}
+
+// Python code that fails while the page starts (PyScript's own, or main.py) is a start
+// that failed: PyScript only logs it, so the page says so (failure.js chooses the words:
+// once main.py runs, it is not the network's fault) — even when the failure kills the
+// interpreter outright, which no Python code can catch.
+function watchRuns(pyodide) {
+  const failed = () => {
+    if (root.dataset.app === "loading") fail(root.dataset.python ? "app.error" : "app.error.load");
+  };
+  for (const name of ["runPython", "runPythonAsync"]) {
+    const run = pyodide[name];
+    pyodide[name] = function (...args) {
+      try {
+        const result = run.apply(this, args);
+        if (result && typeof result.then === "function") result.catch(failed);
+        return result;
+      } catch (error) {
+        failed();
+        throw error;
+      }
+    };
+  }
+  return pyodide;
+}
+
+// PyScript asks for its interpreter: the Python begun above, with PyScript's own streams.
+export async function python(options = {}) {
+  performance.mark("halfmoon-pyscript");
+  streams.stdout = options.stdout || console.log;
+  streams.stderr = options.stderr || console.error;
+  for (const [name, line] of streams.early.splice(0)) streams[name](line);
+  return watchRuns(await startPython());
+}

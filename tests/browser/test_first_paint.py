@@ -1,0 +1,306 @@
+"""Your table at first paint: a player coming back sees the game as they left it before
+Python has started (static/boot/paint.js draws the record halfmoon/painted.py keeps),
+Python takes the table over without a jump, and what the player taps meanwhile is kept
+and played once Python is ready.
+
+Python is held back by holding its wasm (the browser never gets it until the test lets
+it go); the service worker is blocked so that the request reaches the test."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route
+
+from halfmoon import Game
+from halfmoon.daily import daily_code
+from halfmoon.deal import format_code
+from halfmoon.painted import write
+from halfmoon.prefs import Prefs
+from halfmoon.saved import KEYS, Play, game_key, write_play
+from halfmoon.session import Session
+from tests.browser.conftest import DESKTOP, SITE, Problems, wait_ready
+from tests.browser.table import Table, engine_tops
+from tests.solver import legal_moves
+
+X, Y = "HM1-N-AAAAAAB", "HM1-N-AAAAAAC"
+BUILD = re.search(
+    r'<meta name="halfmoon-build" content="([^"]+)">', (SITE / "index.html").read_text()
+)
+ZONE = "Europe/Lisbon"
+SHIFTS = """window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+}).observe({ type: "layout-shift", buffered: true });"""
+# Each place of the table as the page shows it, and the bar: what a player sees.
+SEEN = """(() => {
+  const places = [...document.querySelectorAll('#table [data-slot]')].map((place) => {
+    const card = place.querySelector('button.card');
+    return [place.dataset.slot, place.dataset.count, place.querySelector('.caption')?.textContent ?? null,
+      card && [card.dataset.card, card.className, card.getAttribute('aria-label'),
+               card.getAttribute('aria-pressed'), card.getAttribute('data-dimmed'), card.tabIndex,
+               card.innerHTML]];
+  });
+  const bar = ['score', 'moves', 'code', 'daily'].map(
+    (n) => document.querySelector(`[data-stat="${n}"]`).textContent);
+  return {places, bar, game: document.documentElement.dataset.game,
+          undo: document.querySelector('[data-action="undo"]').disabled};
+})()"""
+
+
+def build() -> str:
+    assert BUILD is not None
+    return BUILD.group(1)
+
+
+def played(code: str, moves: int, *, selecting: bool = False) -> Play:
+    """A play of ``code`` with ``moves`` moves made (the first legal one each time), and
+    (``selecting``) a card of the next one selected."""
+    game = Game.new(code)
+    for _ in range(moves):
+        for slot in legal_moves(game.tops())[0]:
+            game.tap(slot, now=0.0)
+    if selecting:
+        game.tap(legal_moves(game.tops())[0][0], now=0.0)
+    return Play(game, f"p{moves}", begun=1.7e12, saved=1.7e12, rev=1, played=moves > 0)
+
+
+def record(play: Play, *, lang: str = "pt", day: date | None = None, **options: bool) -> dict:
+    """The record the page writes for ``play`` (computed here by the same engine)."""
+    today = day or datetime.now(ZoneInfo(ZONE)).date()
+    session = Session(play, Prefs(**options), lang, day_of=lambda wall: today)
+    return session.painted(0.0, build())
+
+
+def keep(play: Play, view: dict | str | None, **more: str) -> dict[str, str]:
+    """What the browser keeps for a player who left ``play`` (and the table ``view``)."""
+    items = {game_key(play.code): write_play(play, play.saved), KEYS["last"]: play.code, **more}
+    if view is not None:
+        items[KEYS["view"]] = view if isinstance(view, str) else write(view)
+    return items
+
+
+@pytest.fixture
+def context(browser: Browser, problems: Problems) -> Iterator[BrowserContext]:
+    context = browser.new_context(
+        locale="pt-PT", viewport=DESKTOP, service_workers="block", timezone_id=ZONE
+    )
+    context.on("page", problems.watch)
+    context.add_init_script(SHIFTS)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def opened(
+    context: BrowserContext, base_url: str
+) -> Callable[..., tuple[Page, Callable[[], None]]]:
+    """Open the game with ``items`` in storage and Python held back: the page, and the
+    function that lets Python start."""
+
+    def open_held(items: dict[str, str], address: str = "/") -> tuple[Page, Callable[[], None]]:
+        page = context.new_page()
+        page.goto(f"{base_url}/rules.html")  # a page of the site that keeps nothing itself
+        page.evaluate(
+            "items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+            items,
+        )
+        held: list[Route] = []
+        page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+        page.goto(base_url + address)
+        page.wait_for_function("document.querySelector('#table .place > *')")
+
+        def release() -> None:
+            for route in held:
+                route.continue_()
+            page.unroute("**/pyodide.asm.wasm")
+            wait_ready(page)
+
+        return page, release
+
+    return open_held
+
+
+def skeleton(page: Page) -> bool:
+    return page.evaluate(
+        "document.querySelectorAll('#table .back').length === 20"
+        " && !document.documentElement.dataset.painted && !document.querySelector('#table button')"
+    )
+
+
+# ------------------------------------------------------------------ the painted table
+def test_a_player_coming_back_sees_their_table_before_python_and_python_keeps_it(opened) -> None:
+    play = played(X, 2, selecting=True)
+    page, release = opened(keep(play, record(play, placement_help=True),
+                                **{KEYS["prefs"]: json.dumps({"placement_help": True, "theme": "light"})}))  # fmt: skip
+    page.wait_for_function("document.documentElement.dataset.painted === 'true'")
+    assert page.evaluate("document.documentElement.dataset.app") == "loading"
+    table = Table(page)
+    assert table.tops() == engine_tops(play.game)
+    assert (table.stat("score"), table.stat("moves"), table.stat("code")) == ("20", "2", X)
+    assert table.selected() == list(play.game.selection)  # the card the player had selected
+    assert table.dimmed()  # placement help's dimming, as the player left it
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    assert page.locator("#boot-status").is_hidden()  # no loading line over a table in play
+    assert not page.locator('[data-action="undo"]').is_disabled()
+    painted = page.evaluate(SEEN)
+    page.evaluate(
+        "document.querySelectorAll('#table button').forEach((b) => { b.__painted = true; })"
+    )
+    release()
+    # Python took the table over as it was: the same cards, the very same elements.
+    assert page.evaluate(SEEN) == painted
+    assert page.evaluate(
+        "[...document.querySelectorAll('#table button')].every((b) => b.__painted)"
+    )
+    assert sum(page.evaluate("window.__shifts")) <= 0.01
+    table.play([legal_moves(play.game.tops())[0][1:]])  # and it plays on: the move completes
+    assert table.stat("moves") == "3"
+
+
+def test_the_deal_of_the_day_link_paints_today_s_deal(opened) -> None:
+    today = datetime.now(ZoneInfo(ZONE)).date()
+    play = played(daily_code(today), 1)
+    page, release = opened(keep(play, record(play)), "/#daily")
+    page.wait_for_function("document.documentElement.dataset.painted === 'true'")
+    assert Table(page).stat("daily") == "Partida do dia"
+    release()
+    assert Table(page).stat("moves") == "1"
+
+
+def _bigger(view: dict) -> dict:
+    return {**view, "pad": "x" * 20_000}
+
+
+def _hostile_face(view: dict) -> dict:
+    places = dict(view["places"])
+    places["P1"] = [*places["P1"][:2], '5S"><img src=x>', *places["P1"][3:]]
+    return {**view, "places": places}
+
+
+def _missing_place(view: dict) -> dict:
+    return {**view, "places": {k: v for k, v in view["places"].items() if k != "R8"}}
+
+
+def _extra_place(view: dict) -> dict:
+    return {**view, "places": {**view["places"], "P13": view["places"]["P1"]}}
+
+
+def _wrong_type(view: dict) -> dict:
+    places = dict(view["places"])
+    places["P1"] = [str(places["P1"][0]), *places["P1"][1:]]
+    return {**view, "places": places}
+
+
+@pytest.mark.parametrize(
+    ("case", "change", "address"),
+    [
+        ("missing", lambda view: None, "/"),
+        ("not JSON", lambda view: "{not json", "/"),
+        ("not an object", lambda view: "[1, 2, 3]", "/"),
+        ("another build", lambda view: {**view, "build": "0000000000000000"}, "/"),
+        ("another version", lambda view: {**view, "v": 2}, "/"),
+        ("another deal than the link's", lambda view: view, f"/#{Y}"),
+        ("another deal than the one saved last", lambda view: {**view, "code": Y}, "/"),
+        ("a deal of the day of another day", lambda view: {**view, "daily": "1999-01-01"}, "/#daily"),
+        ("another language", lambda view: view, "/?lang=en"),
+        ("too long", _bigger, "/"),
+        ("a face that is no template", _hostile_face, "/"),
+        ("a place missing", _missing_place, "/"),
+        ("a place too many", _extra_place, "/"),
+        ("a count that is text", _wrong_type, "/"),
+        ("a bar missing", lambda view: {k: v for k, v in view.items() if k != "bar"}, "/"),
+        ("nested deep", lambda view: "[" * 10_000 + "]" * 10_000, "/"),
+    ],
+)  # fmt: skip
+def test_a_record_that_is_not_this_page_s_leaves_the_skeleton(
+    opened, case, change, address
+) -> None:
+    play = played(X, 1)
+    page, release = opened(keep(play, change(record(play))), address)
+    assert skeleton(page), case
+    release()
+    assert page.locator("#table button[data-card]").count() > 0  # Python drew the table
+    assert page.evaluate("document.documentElement.dataset.painted") is None
+
+
+def test_stored_words_are_shown_as_words_never_read_as_markup(opened) -> None:
+    play = played(X, 1)
+    view = record(play)
+    places = dict(view["places"])
+    places["P1"] = [
+        places["P1"][0],
+        "<b>8</b>",
+        places["P1"][2],
+        '<img src=x onerror="window.pwned=1">',
+        False,
+        False,
+    ]
+    view = {**view, "places": places, "bar": {**view["bar"], "score": "<i>10</i>"}}
+    page, release = opened(keep(play, view))
+    page.wait_for_function("document.documentElement.dataset.painted === 'true'")
+    assert page.locator('[data-slot="P1"] .caption').text_content() == "<b>8</b>"
+    assert page.locator('[data-stat="score"]').text_content() == "<i>10</i>"
+    assert page.locator("#table img, .bar i, #table .caption b").count() == 0
+    release()
+    assert page.evaluate("window.pwned") is None
+    assert Table(page).stat("score") == "10"  # Python's own table, not the record's words
+
+
+# ------------------------------------------------------------------ taps kept
+def _first_trio() -> str:
+    """A deal whose first position has a Jack, a Queen and a King to take."""
+    for n in range(2000):
+        code = format_code(n)
+        if any(len(move) == 3 for move in legal_moves(Game.new(code).tops())):
+            return code
+    raise AssertionError("no deal with a trio at the start among the first 2000")
+
+
+@pytest.mark.parametrize("kind", [2, 3])
+def test_a_pair_or_a_trio_tapped_before_python_leaves_when_it_arrives(opened, kind: int) -> None:
+    code = X if kind == 2 else _first_trio()
+    play = played(code, 0)
+    move = next(m for m in legal_moves(play.game.tops()) if len(m) == kind)
+    page, release = opened(keep(play, record(play)))
+    page.wait_for_function("document.documentElement.dataset.painted === 'true'")
+    table = Table(page)
+    table.play([move])
+    assert sorted(table.selected()) == sorted(move)  # shown at once
+    release()
+    after = Game.new(code)
+    for slot in move:
+        after.tap(slot)
+    assert table.tops() == engine_tops(after)
+    assert (table.stat("moves"), table.selected()) == ("1", [])
+    assert table.stat("score") == ("10" if kind == 2 else "15")
+
+
+def test_an_undo_key_before_python_undoes_when_it_arrives(opened) -> None:
+    play = played(X, 2)
+    page, release = opened(keep(play, record(play)))
+    page.wait_for_function("document.documentElement.dataset.painted === 'true'")
+    page.keyboard.press("u")
+    release()
+    assert Table(page).stat("moves") == "1"
+    undone = played(X, 1)
+    assert Table(page).tops() == engine_tops(undone.game)
+
+
+def test_taps_on_a_table_another_tab_has_moved_on_from_are_dropped(opened) -> None:
+    """The record shows the deal before a move another tab has since saved: what the
+    player taps on it is not played on the newer game."""
+    older, newer = played(X, 0), played(X, 1)
+    page, release = opened(keep(newer, record(older)))
+    page.wait_for_function("document.documentElement.dataset.painted === 'true'")
+    table = Table(page)
+    assert table.tops() == engine_tops(older.game)
+    table.play([legal_moves(older.game.tops())[1]])
+    release()
+    assert table.tops() == engine_tops(newer.game)
+    assert (table.stat("moves"), table.selected()) == ("1", [])

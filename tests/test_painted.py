@@ -1,0 +1,103 @@
+"""The record of the table kept for the next visit's first paint (halfmoon/painted.py),
+in CPython: what it holds, that it says which deal of the day it is, how long it can
+get, and when Python takes the painted table over as it is."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from halfmoon import Game
+from halfmoon.daily import daily_code
+from halfmoon.keys import fallback
+from halfmoon.layout import SLOTS
+from halfmoon.painted import MAX_CHARS, record, same_table, write
+from halfmoon.prefs import Prefs
+from halfmoon.saved import Play
+from halfmoon.session import Session
+from halfmoon.view import PlaceView, face_key, faces
+from tests.solver import legal_moves
+
+CODE = "HM1-N-AAAAAAB"
+DAY = date(2026, 12, 1)
+
+
+def session(code: str = CODE, lang: str = "pt", moves: int = 1, **prefs: bool) -> Session:
+    game = Game.new(code)
+    for _ in range(moves):
+        for slot in legal_moves(game.tops())[0]:
+            game.tap(slot)
+    play = Play(game, "a1", begun=1.0, saved=2.0, rev=3)
+    return Session(play, Prefs(**prefs), lang, day_of=lambda wall: DAY)
+
+
+def test_the_record_holds_what_the_table_shows() -> None:
+    s = session()
+    data = s.painted(0.0, "b1")
+    views = s.table()
+    assert (data["v"], data["build"], data["lang"], data["code"]) == (1, "b1", "pt", CODE)
+    assert (data["play"], data["rev"], data["daily"]) == ("a1", 3, "")
+    places = data["places"]
+    assert isinstance(places, dict) and list(places) == list(SLOTS)
+    for slot in SLOTS:
+        view = views[slot]
+        face = face_key(view) if view.card is not None else ""
+        assert places[slot] == [view.count, view.caption, face, view.aria, False, False]
+    assert data["bar"] == {"time": "0:00", "score": "10", "moves": "1", "code": CODE, "daily": ""}
+    assert (data["undo"], data["redo"], data["game"], data["tab"]) == (True, False, "playing", "P1")
+
+
+def test_selection_dimming_and_the_tab_stop_are_in_it() -> None:
+    s = session(moves=0, placement_help=True)
+    first = next(slot for slot in SLOTS if s.game.top(slot) is not None)
+    s.tap(first, 0.0)
+    places = s.painted(0.0, "b1")["places"]
+    assert isinstance(places, dict)
+    assert places[first][4] is True  # selected
+    assert any(entry[5] for entry in places.values())  # placement help dims some card
+    # the first places empty: the tab stop moves on, as the renderer moves it
+    views = {**s.table(), "P1": PlaceView("P1", 0, ""), "P2": PlaceView("P2", 0, "")}
+    data = record(views, s.counters(0.0), build="b1", lang="pt", code=CODE, play="a1", rev=1,
+                  daily=None)  # fmt: skip
+    assert data["tab"] == fallback("P1", {slot for slot in SLOTS if views[slot].card})
+    assert data["tab"] not in ("P1", "P2", "")
+
+
+def test_the_deal_of_the_day_is_named_by_its_date() -> None:
+    """A #daily link paints the kept table on that date only (static/boot/paint.js)."""
+    data = session(daily_code(DAY)).painted(0.0, "b1")
+    assert data["daily"] == "2026-12-01"
+    assert data["bar"]["daily"] == "Partida do dia"  # type: ignore[index]
+
+
+def test_the_record_is_short_whatever_the_table() -> None:
+    """The longest words (a full table in Portuguese, every place named at length) stay
+    far under what the start-up script reads."""
+    longest = max(
+        len(write(session(lang=lang, moves=0, placement_help=True).painted(9e9, "x" * 16)))
+        for lang in ("pt", "en")
+    )
+    assert longest < MAX_CHARS / 3
+
+
+def test_the_painted_table_is_taken_over_only_when_it_is_the_same() -> None:
+    s = session()
+    data = s.painted(0.0, "b1")
+    assert same_table(write(data), data)
+    assert same_table(
+        write({**data, "bar": {"time": "9:59"}, "rev": 99}), data
+    )  # the clock moved on
+    s.tap(legal_moves(s.game.tops())[0][0], 0.0)  # a card selected since
+    assert not same_table(write(data), s.painted(0.0, "b1"))
+    other = session(moves=2).painted(0.0, "b1")  # another tab went on
+    assert not same_table(write(data), other)
+    for broken in ("", "{", "[]", "null", '{"places": 1}', "[" * 5000, json.dumps(data)[:-1]):
+        assert not same_table(broken, data)
+
+
+def test_every_face_has_one_template_name_in_every_language() -> None:
+    keys = [face_key(view) for view in faces()]
+    assert len(keys) == len(set(keys)) == 64
+    by_key = {face_key(v): v for v in faces()}
+    assert by_key["DH"].card == by_key["QH"].card == "QH"  # a Dama is a Queen
+    assert by_key["10S"].rank == "10" and not by_key["10S"].face

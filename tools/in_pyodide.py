@@ -1,0 +1,218 @@
+"""The build's work that runs inside the site's own Pyodide (started in Node by
+``tools/python.mjs``): which standard-library modules the page can import, and every
+module compiled to bytecode by the very Python the browser runs.
+
+It is not imported by the host: ``tools/python.mjs`` runs this file's text and calls
+:func:`main` with the build's request (``tools/stdlib.py`` and ``tools/build_site.py``
+describe it).  Written for Python 3.11 and 3.14 alike: mypy and ruff check it on the
+host, Pyodide runs it.
+
+What the page can import is computed, not listed by hand (docs/performance.md, "Only
+the Python the game uses"):
+
+* every module Pyodide has imported once it has started (it imports them again at
+  every start), and the modules PyScript's own start code imports;
+* everything the engine, PyScript's Python package and ``main.py`` import, anywhere
+  in their code (inside functions too: ``secrets`` is imported when a deal is drawn);
+* and, for each standard-library module so reached, the modules its own code imports
+  when it is imported: its module-level code and class bodies, not its functions
+  (``heapq`` imports ``doctest`` only in its ``if __name__ == "__main__"`` block, and
+  ``asyncio`` imports its Windows loop only when ``sys.platform == "win32"``: such
+  branches are decided as Pyodide would decide them, and only the taken one counts).
+"""
+
+from __future__ import annotations
+
+import _imp
+import ast
+import contextlib
+import importlib.util
+import inspect
+import json
+import modulefinder
+import os
+import py_compile
+import sys
+import types
+import zipfile
+from typing import Any
+
+STDLIB = "/stdlib"  # the standard library, unpacked, so that modulefinder can read it
+HOME = "/home/pyodide"  # Python's working directory on the page
+CHECKED = py_compile.PycInvalidationMode.CHECKED_HASH
+
+
+def _known(test: ast.expr) -> bool | None:
+    """The value of an ``if`` test that does not depend on the program's state
+    (``__name__ == "__main__"`` in an imported module, ``sys.platform`` and ``os.name``
+    as Pyodide has them), or None."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _known(test.operand)
+        return None if inner is None else not inner
+    if isinstance(test, ast.BoolOp):
+        values = [_known(v) for v in test.values]
+        if isinstance(test.op, ast.And):
+            if False in values:
+                return False
+            return True if all(v is True for v in values) else None
+        if True in values:
+            return True
+        return False if all(v is False for v in values) else None
+    facts = {"__name__": "<imported>", "sys.platform": sys.platform, "os.name": os.name}
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute):
+        owner = ast.unparse(test.func.value)
+        if owner in facts and test.func.attr == "startswith" and len(test.args) == 1:
+            arg = test.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str | tuple):
+                return facts[owner].startswith(arg.value)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        left, right = ast.unparse(test.left), test.comparators[0]
+        if left in facts and isinstance(right, ast.Constant) and isinstance(right.value, str):
+            if isinstance(test.ops[0], ast.Eq):
+                return facts[left] == right.value
+            if isinstance(test.ops[0], ast.NotEq):
+                return facts[left] != right.value
+    return None
+
+
+def _builtin_only(body: list[ast.stmt]) -> bool:
+    """Whether a ``try`` body only imports modules built into this Python (the
+    ``except ImportError`` fallback beside it never runs)."""
+    names: list[str] = []
+    for node in body:
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.append(node.module)
+        else:
+            return False
+    return bool(names) and all(name in sys.builtin_module_names for name in names)
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    caught = handler.type
+    kinds = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return any(isinstance(k, ast.Name) and k.id == "ImportError" for k in kinds)
+
+
+class _Decided(ast.NodeTransformer):
+    """Keeps only the branch Pyodide takes of each ``if`` whose test is known, and of
+    each ``try: import a_builtin_module / except ImportError: import a_fallback``."""
+
+    def visit_If(self, node: ast.If) -> Any:
+        taken = _known(node.test)
+        if taken is None:
+            return self.generic_visit(node)
+        body = node.body if taken else node.orelse
+        return [self.visit(child) for child in body] or ast.Pass()
+
+    def visit_Try(self, node: ast.Try) -> Any:
+        if _builtin_only(node.body) and all(_catches_import_error(h) for h in node.handlers):
+            return [*node.body, *(self.visit(child) for child in node.orelse + node.finalbody)]
+        return self.generic_visit(node)
+
+
+class Finder(modulefinder.ModuleFinder):
+    """modulefinder, reading the standard library as Pyodide runs it: only what a module
+    imports when it is imported, and ``why`` each module is there (who imported it
+    first)."""
+
+    def __init__(self, path: list[str]) -> None:
+        super().__init__(path=path)
+        self.why: dict[str, str] = {}
+        self.phase: dict[str, str] = {}
+        self.reason = "the start"
+        self._scanning: list[str] = []
+
+    def load_module(self, fqname: str, fp: Any, pathname: str, file_info: Any) -> Any:
+        self.why.setdefault(fqname, self._scanning[-1] if self._scanning else self.reason)
+        self.phase.setdefault(fqname, self.reason)
+        if (pathname or "").startswith(STDLIB + "/") and pathname.endswith(".py"):
+            # the standard library: decided branches only (the code is scanned, not run)
+            tree = _Decided().visit(ast.parse(fp.read(), pathname))
+            code = compile(ast.fix_missing_locations(tree), pathname, "exec")
+            module = self.add_module(fqname)
+            module.__file__ = pathname  # type: ignore[attr-defined]
+            self.scan_code(code, module)
+            return module
+        return super().load_module(fqname, fp, pathname, file_info)
+
+    def scan_code(self, co: types.CodeType, m: Any) -> None:
+        library = str(getattr(m, "__file__", "") or "").startswith(STDLIB + "/")
+        if library and co.co_flags & inspect.CO_OPTIMIZED:
+            return  # a function of the standard library: its imports run only if it is called
+        self._scanning.append(m.__name__)
+        try:
+            super().scan_code(co, m)
+        finally:
+            self._scanning.pop()
+
+
+def _frozen(name: str) -> bool:
+    """Whether Python has the module built in, frozen (``os``, ``codecs``, ``importlib``'s
+    bootstrap …): it never reads a file for it."""
+    frozen = {"importlib._bootstrap": "_frozen_importlib"}
+    frozen["importlib._bootstrap_external"] = "_frozen_importlib_external"
+    return bool(_imp.is_frozen(frozen.get(name, name)))
+
+
+def closure(request: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """Every standard-library file the page can import (its path in the archive) → its
+    module, why it is there (who imports it first) and which start imports it first
+    (Pyodide's, PyScript's, the engine, PyScript's package, ``main.py``)."""
+    with zipfile.ZipFile(request["stdlib_zip"]) as archive:
+        archive.extractall(STDLIB)
+    finder = Finder([request["source"], HOME, STDLIB])
+    for reason, names in (
+        ("Pyodide's start", request["started"]),
+        ("PyScript's start", request["pyscript_start"]),
+        ("the engine", request["engine_modules"]),
+        ("PyScript's package", request["pyscript_modules"]),
+    ):
+        finder.reason = reason
+        for name in names:
+            # a built-in module, or one Pyodide does not have, leaves nothing to keep
+            with contextlib.suppress(ImportError):
+                finder.import_hook(name)
+    finder.reason = "main.py"
+    finder.run_script(request["main"])
+    kept: dict[str, dict[str, str]] = {}
+    for name, module in finder.modules.items():
+        path = str(getattr(module, "__file__", "") or "")
+        if path.startswith(STDLIB + "/") and not _frozen(name):
+            why, phase = finder.why.get(name, ""), finder.phase.get(name, "")
+            kept[os.path.relpath(path, STDLIB)] = {"module": name, "why": why, "phase": phase}
+    return kept
+
+
+def _compile(source: str, target: str, shown: str, optimize: int = -1) -> None:
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    py_compile.compile(
+        source, cfile=target, dfile=shown, doraise=True, invalidation_mode=CHECKED,
+        optimize=optimize,
+    )  # fmt: skip
+
+
+def main(request: dict[str, Any]) -> None:
+    """Compile the engine, PyScript's package and the kept standard library into
+    ``request["out"]`` (``engine/`` and ``stdlib/``) and write ``closure.json``."""
+    out, source = request["out"], request["source"]
+    for name in request["engine_files"]:  # halfmoon/game.py -> engine/halfmoon/game.pyc
+        _compile(f"{source}/{name}", f"{out}/engine/{name}c", name)
+    for name, text in request["pyscript_sources"].items():
+        # PyScript writes its package as sources into the working directory at every
+        # start; the archive carries the cache files Python looks for beside them.
+        path = f"{HOME}/pyscript/{name}"
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8", newline="") as copy:
+            copy.write(text)
+        if name in request["pyscript_compiled"]:
+            cached = importlib.util.cache_from_source(path)
+            _compile(path, f"{out}/engine/{os.path.relpath(cached, HOME)}", path)
+    kept = closure(request)
+    for path in kept:  # named in tracebacks as Pyodide's own archive names them
+        shown = f"{request['stdlib_zip']}/{path}"
+        _compile(f"{STDLIB}/{path}", f"{out}/stdlib/{path}c", shown, request["optimize"])
+    builtin = sorted(sys.builtin_module_names)
+    with open(f"{out}/closure.json", "w", encoding="utf-8") as listing:
+        json.dump({"kept": kept, "builtin": builtin, "python": sys.version.split()[0]}, listing)

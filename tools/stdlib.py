@@ -1,0 +1,196 @@
+"""Only the Python the game uses: the site's own standard-library archive, and
+everything compiled by the site's own Pyodide.
+
+Pyodide ships its standard library as one archive of sources, ``python_stdlib.zip``
+(2.5 MB, 614 modules, already deflated inside, so it does not shrink on the wire), and a
+lock file of its 357 packages (119 kB) that every start downloads and parses.  The page
+needs neither whole: it imports a small part of the library and loads no package.  So
+the build
+
+* finds, with the very Pyodide the site ships (``tools/python.mjs`` running
+  ``tools/in_pyodide.py`` in Node), every standard-library module the page can import
+  (:data:`PYSCRIPT_START` and the rest of the closure are explained there), and writes
+  those alone, compiled to bytecode, into its own archive (:func:`write_archive`): less
+  to download, less to write into Python's file system at every start, nothing to
+  compile on import;
+* hands Pyodide a lock file with no package in it (:func:`lock`), which it takes in
+  place of downloading its own;
+* writes the list of what was kept and why into ``docs/stdlib.md`` (:func:`listing`; a
+  test checks it is current), so that every module kept can be traced to its importer.
+
+A module that is not in the archive cannot be imported on the page: a test fails the
+build when any module the engine or PyScript's package imports is missing, and a page
+that imports one anyway shows the crash screen (``tests/browser``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import archive
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules"
+
+PYSCRIPT_START = ("os", "pathlib")
+"""What the code PyScript runs at every start imports, before it runs the page's own
+script: it writes its Python package into the working directory with ``os`` and
+``pathlib`` (``@pyscript/core``, its ``["import os as _os", "from pathlib import Path
+as _Path", ...]``)."""
+
+PYSCRIPT_COMPILED = (
+    "__init__.py", "context.py", "display.py", "events.py", "fetch.py", "ffi.py",
+    "flatted.py", "storage.py", "util.py", "websocket.py", "workers.py",
+)  # fmt: skip
+"""The modules of PyScript's own Python package that a started page has imported (not
+``web``, ``fs`` nor ``media``).  PyScript writes them as sources into the working
+directory at every start and imports them, compiling each (≈10 ms in all): the engine
+archive carries their bytecode as the cache files Python looks for beside those sources
+(``pyscript/__pycache__/display.cpython-314.pyc``), compiled from the very text
+PyScript's bundle writes (checked-hash: Python uses one only when the hash of the
+source on the page matches, so a mismatch costs time, never correctness)."""
+
+OPTIMIZE = 2
+"""How the standard library is compiled: without its docstrings (and its ``assert``
+statements), as ``python -OO`` compiles it.  The page never reads them (no ``help()``),
+and they are a third of its bytes; the engine and PyScript's package keep theirs."""
+
+DOC = ROOT / "docs" / "stdlib.md"
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """What the build's Python made: archive members (name → bytes) of the engine and of
+    the standard library, why each standard-library module is kept, and the modules
+    built into this Python (they need no file)."""
+
+    engine: dict[str, bytes]
+    stdlib: dict[str, bytes]
+    kept: dict[str, dict[str, str]]
+    builtin: tuple[str, ...]
+    python: str
+
+    def pyscript_imports(self) -> list[str]:
+        """The standard-library modules PyScript's start and package import, and nothing
+        before them had: imported into the snapshot of a return visit (static/
+        snapshot-worker.js), they need not be imported again at every start."""
+        phases = ("PyScript's start", "PyScript's package")
+        return sorted(k["module"] for k in self.kept.values() if k["phase"] in phases)
+
+
+def compile_python(engine_files: list[str], main: str = "main.py") -> Compiled:
+    """Compile ``engine_files`` (paths under the repository), PyScript's package and the
+    standard library the page can import, with the Pyodide in node_modules."""
+    modules = sorted(
+        f.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for f in engine_files
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out"
+        out.mkdir()
+        request = {
+            "source": str(ROOT),
+            "out": str(out),
+            "main": main,
+            "engine_files": engine_files,
+            "engine_modules": modules,
+            "pyscript_start": list(PYSCRIPT_START),
+            "pyscript_compiled": list(PYSCRIPT_COMPILED),
+            "optimize": OPTIMIZE,
+        }
+        spec = Path(tmp) / "request.json"
+        spec.write_text(json.dumps(request), encoding="utf-8")
+        subprocess.run(
+            ["node", str(ROOT / "tools" / "python.mjs"), str(spec)], check=True, cwd=ROOT
+        )
+        listing = json.loads((out / "closure.json").read_text(encoding="utf-8"))
+
+        def members(folder: Path) -> dict[str, bytes]:
+            return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*.pyc")}
+
+        return Compiled(
+            engine=members(out / "engine"),
+            stdlib=members(out / "stdlib"),
+            kept=dict(sorted(listing["kept"].items())),
+            builtin=tuple(listing["builtin"]),
+            python=str(listing["python"]),
+        )
+
+
+def archive_bytes(compiled: Compiled) -> bytes:
+    """The page's standard-library archive."""
+    return archive.archive_bytes(compiled.stdlib)
+
+
+def archive_name(data: bytes) -> str:
+    """The archive's file name, by its content (it is cached as immutable)."""
+    return f"halfmoon-stdlib-{hashlib.sha256(data).hexdigest()[:8]}.zip"
+
+
+def lock() -> dict[str, object]:
+    """The lock file Pyodide is handed: its own ``info``, and no package (the game loads
+    none; PyScript asks for none, its config has no ``packages``)."""
+    data = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return {"info": data["info"], "packages": {}}
+
+
+def listing(compiled: Compiled, data: bytes) -> str:
+    """``docs/stdlib.md``: what the archive (``data``) keeps, what it leaves out, and why
+    each module kept is there."""
+    kept = compiled.kept
+    with zipfile.ZipFile(NODE / "pyodide" / "python_stdlib.zip") as whole:
+        full = sum(1 for n in whole.namelist() if n.endswith(".py"))
+    full_bytes = (NODE / "pyodide" / "python_stdlib.zip").stat().st_size
+    version = json.loads((NODE / "pyodide" / "package.json").read_text())["version"]
+    tops = sorted({path.split("/")[0].removesuffix(".py") for path in kept})
+    rows = "\n".join(
+        f"| `{k['module']}` | {len(compiled.stdlib[path + 'c']):,} | {k['phase']} | {k['why']} |"
+        for path, k in kept.items()
+    )
+    return f"""# The standard library the page keeps
+
+Written by `python -m tools.stdlib --doc` from what the site build makes (a test checks
+it is current). Pyodide {version} ships \
+Python {compiled.python}'s standard library as `python_stdlib.zip`: {full} modules, \
+{full_bytes:,} bytes. The page's own archive keeps the {len(kept)} modules it can \
+import (not those built into that Python, nor those it freezes), compiled to bytecode \
+by that same Python without their docstrings: {len(data):,} bytes. How they are \
+found: `tools/in_pyodide.py`; why: docs/performance.md, "Only the Python the game uses".
+
+Top-level names kept: {", ".join(f"`{t}`" for t in tops)}.
+
+Everything else is left out: among others `email`, `http`, `xml`, `unittest`, `doctest`,
+`pdb`, `pydoc`, `multiprocessing`, `tarfile`, `sqlite3` and most of `encodings`' codecs —
+nothing the page imports reaches them.
+
+| module | bytes compiled | first needed by | imported first by |
+|---|---:|---|---|
+{rows}
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="The site's standard library.")
+    parser.add_argument("--doc", action="store_true", help=f"write {DOC.relative_to(ROOT)}")
+    args = parser.parse_args()
+    compiled = compile_python(_engine_files())
+    data = archive_bytes(compiled)
+    if args.doc:
+        DOC.write_text(listing(compiled, data), encoding="utf-8")
+    print(f"{len(compiled.kept)} modules kept, {len(data):,} bytes")
+
+
+def _engine_files() -> list[str]:
+    from .build_site import engine_files
+
+    return engine_files()
+
+
+if __name__ == "__main__":
+    main()
