@@ -39,6 +39,23 @@ PAGES = {"bare": "/bench-baseline.html", "game": "/#HM1-N-AAAAAAB"}
 
 STARTS: list[str] = []  # how the game's Python started, visit by visit
 SNAPSHOTS: list[tuple[int, int]] = []  # each snapshot made: bytes kept, memory it holds
+# The saved table painted: the first contentful paint, when it was the painted table.
+PAINTED = (
+    "document.documentElement.dataset.painted === 'true'"
+    " ? (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null) : null"
+)
+# Where a return visit's start goes: the marks the page sets on its way (static/boot/
+# python.js, main.py, halfmoon/web/app.py), navigation = 0.
+STEPS = (
+    "halfmoon-python-begun", "halfmoon-pyodide", "halfmoon-engine", "halfmoon-pyscript",
+    "halfmoon-main", "halfmoon-ready",
+)  # fmt: skip
+MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))"
+# Layout shifts (Chromium): the table must not move when Python takes it over.
+SHIFTS = """window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+}).observe({ type: "layout-shift", buffered: true });"""
 
 
 def ready_ms(driver: Driver, url: str | None, visit: str = "") -> float:
@@ -64,6 +81,7 @@ class Chromium(Driver):
         self.context = playwright.chromium.launch_persistent_context(  # type: ignore[attr-defined]
             profile, **launch_options(), locale="pt-PT"
         )
+        self.context.add_init_script(SHIFTS)
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
 
     def goto(self, url: str) -> None:
@@ -80,13 +98,40 @@ class Chromium(Driver):
 
 
 Samples = dict[str, dict[str, list[float]]]  # page → visit → milliseconds
+Steps = dict[str, list[float]]  # a return visit's marks → milliseconds
+
+
+def return_visit(driver: Driver, url: str, page: str, found: Samples, steps: Steps) -> None:
+    """A browser started again on its profile comes back to ``url``: when it is ready
+    and, for the game, when its saved table was painted, where its start went and how
+    much its layout shifted."""
+    found[page]["return"].append(ready_ms(driver, url, "return"))
+    if page != "game":
+        return
+    painted = driver.js(PAINTED)
+    if isinstance(painted, int | float):
+        found[page]["painted"].append(float(painted))
+    marks = driver.js(MARKS)
+    if isinstance(marks, dict):
+        for name in STEPS:
+            if isinstance(marks.get(name), int | float):
+                steps.setdefault(name, []).append(float(marks[name]))
+    shifts = driver.js("window.__shifts ?? null")
+    if isinstance(shifts, list):
+        found[page]["shift"].append(float(sum(shifts)))
+
+
+STEPS_SEEN: dict[str, Steps] = {}  # engine → where its return visits' start went
 
 
 def measure(
     name: str, start: Callable[[str | None], Driver], base: str, runs: int = RUNS
 ) -> Samples:
-    """Cold, reload and return-visit samples of each page in one engine."""
-    found: Samples = {p: {"cold": [], "reload": [], "return": []} for p in PAGES}
+    """Cold, reload and return-visit samples of each page in one engine (and, for the
+    game's return visits, the saved table painted and the layout shifts)."""
+    visits = ("cold", "reload", "return", "painted", "shift")
+    found: Samples = {p: {visit: [] for visit in visits} for p in PAGES}
+    steps = STEPS_SEEN.setdefault(name, {})
     for run in range(runs):
         order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
         for page in order:
@@ -110,7 +155,7 @@ def measure(
                 if name != "webkit":  # quit, start again on the same profile, come back
                     driver = start(profile)
                     try:
-                        found[page]["return"].append(ready_ms(driver, url, "return"))
+                        return_visit(driver, url, page, found, steps)
                     finally:
                         driver.close()
         print(f"  {name} run {run + 1}/{runs}", file=sys.stderr)
@@ -134,6 +179,7 @@ def main() -> None:
         server.shutdown()
     results["starts"] = dict(Counter(STARTS))
     results["snapshots"] = SNAPSHOTS
+    results["steps"] = STEPS_SEEN
     report(results)
     (ROOT / "bench" / "engines.json").write_text(json.dumps(results, indent=1) + "\n")
 
@@ -144,15 +190,35 @@ def report(results: dict[str, object]) -> None:
     for engine in ("chromium", "firefox", "webkit"):
         data = results[engine]
         assert isinstance(data, dict)
-        for visit in ("cold", "reload", "return"):
-            game, bare = data["game"][visit], data["bare"][visit]
+        for visit in ("cold", "reload", "return", "painted"):
+            game, bare = (
+                data["game"][visit],
+                data["bare"]["return" if visit == "painted" else visit],
+            )
+            label = "painted" if visit == "painted" else visit  # the saved table, on a return
             if not game or not bare:
-                print(f"{engine:10} {visit:8} {'—':>10} {'—':>13} {'—':>7}")
+                print(f"{engine:10} {label:8} {'—':>10} {'—':>13} {'—':>7}")
                 continue
             g, b = statistics.median(game), statistics.median(bare)
-            print(f"{engine:10} {visit:8} {g:>10,.0f} {b:>13,.0f} {g / b:>7.2f}")
-    print("\nHow the game's Python started (data-snapshot):", results["starts"])
+            print(f"{engine:10} {label:8} {g:>10,.0f} {b:>13,.0f} {g / b:>7.2f}")
+    print("\n('painted': the game's saved table at its first paint, against the bare page ready)")
+    print("How the game's Python started (data-snapshot):", results["starts"])
     print(snapshot_size(SNAPSHOTS))
+    print(steps_text(STEPS_SEEN))
+
+
+def steps_text(seen: dict[str, Steps]) -> str:
+    """Where a return visit's start went, engine by engine: the median moment of each
+    step (navigation = 0)."""
+    lines = ["Where a return visit's start goes (median ms, navigation = 0):"]
+    for engine, steps in seen.items():
+        if steps:
+            parts = [
+                f"{n.removeprefix('halfmoon-')} {statistics.median(v):,.0f}"
+                for n, v in steps.items()
+            ]
+            lines.append(f"  {engine}: " + ", ".join(parts))
+    return "\n".join(lines)
 
 
 def snapshot_size(made: list[tuple[int, int]]) -> str:

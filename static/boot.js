@@ -21,7 +21,7 @@ const root = document.documentElement;
 
 watchFailures();
 watchDownloads(); // first: it counts (and keeps for offline play) what the start fetches
-startPython();
+startPython(); // what takes longest begins first
 translate();
 frame();
 applyTheme();

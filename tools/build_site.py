@@ -300,16 +300,10 @@ def build(out: Path) -> str:
     }
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     page = versioned(render_page(template, python=python))
-    # Also preloaded: Pyodide's own modules, and PyScript's (its entry and its one chunk),
-    # which the start imports at once: modules are fetched once in every engine.
-    runtime = [dirs["vendor/pyodide/"] + "pyodide.asm.mjs"]
-    core = dirs["vendor/pyscript/"]
-    runtime += [
-        core + "core.js",
-        *(core + p.name for p in (NODE / "@pyscript/core/dist").glob("core-*.js")),
-    ]
-    graph = dict.fromkeys([*module_graph(out, "static/boot/begin.js"), *module_graph(out)])
-    modules = "".join(f'<link rel="modulepreload" href="{m}">\n' for m in [*graph, *runtime])
+    # (Not preloaded: Pyodide's and PyScript's own modules.  Fetched with the page, they
+    # slow the reading of the page and so its first paint, and the start is no sooner:
+    # docs/performance.md.)
+    modules = "".join(f'<link rel="modulepreload" href="{m}">\n' for m in module_graph(out))
     anchor = '<script type="application/json" id="boot-data">'
     if anchor not in page or "<!-- PYTHON -->" not in page:
         raise SystemExit(f"index.html has no {anchor} or <!-- PYTHON -->: the build would be lost")

@@ -185,12 +185,32 @@ def closure(request: dict[str, Any]) -> dict[str, dict[str, str]]:
     return kept
 
 
-def _compile(source: str, target: str, shown: str, optimize: int = -1) -> None:
+def _placeless(code: types.CodeType) -> types.CodeType:
+    """A code object without its table of positions (which line and column each
+    instruction came from), nested code too: what tracebacks quote, a third of the
+    bytes.  A traceback through it shows no line number."""
+    consts = tuple(_placeless(c) if isinstance(c, types.CodeType) else c for c in code.co_consts)
+    return code.replace(co_linetable=b"", co_consts=consts)
+
+
+def _compile_library(source: str, target: str, shown: str) -> None:
+    """A standard-library module as the page imports it: compiled without docstrings
+    and ``assert`` statements (as ``python -OO`` compiles it: the page reads neither)
+    and without positions, in checked-hash mode (the header names its source)."""
+    with open(source, "rb") as module:
+        text = module.read()
+    code = _placeless(compile(text, shown, "exec", dont_inherit=True, optimize=2))
+    data = importlib._bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
+        code, importlib.util.source_hash(text), checked=True
+    )
     os.makedirs(os.path.dirname(target), exist_ok=True)
-    py_compile.compile(
-        source, cfile=target, dfile=shown, doraise=True, invalidation_mode=CHECKED,
-        optimize=optimize,
-    )  # fmt: skip
+    with open(target, "wb") as out:
+        out.write(data)
+
+
+def _compile(source: str, target: str, shown: str) -> None:
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    py_compile.compile(source, cfile=target, dfile=shown, doraise=True, invalidation_mode=CHECKED)
 
 
 def main(request: dict[str, Any]) -> None:
@@ -212,7 +232,7 @@ def main(request: dict[str, Any]) -> None:
     kept = closure(request)
     for path in kept:  # named in tracebacks as Pyodide's own archive names them
         shown = f"{request['stdlib_zip']}/{path}"
-        _compile(f"{STDLIB}/{path}", f"{out}/stdlib/{path}c", shown, request["optimize"])
+        _compile_library(f"{STDLIB}/{path}", f"{out}/stdlib/{path}c", shown)
     builtin = sorted(sys.builtin_module_names)
     with open(f"{out}/closure.json", "w", encoding="utf-8") as listing:
         json.dump({"kept": kept, "builtin": builtin, "python": sys.version.split()[0]}, listing)

@@ -10,9 +10,11 @@ the build
 * finds, with the very Pyodide the site ships (``tools/python.mjs`` running
   ``tools/in_pyodide.py`` in Node), every standard-library module the page can import
   (:data:`PYSCRIPT_START` and the rest of the closure are explained there), and writes
-  those alone, compiled to bytecode, into its own archive (:func:`write_archive`): less
-  to download, less to write into Python's file system at every start, nothing to
-  compile on import;
+  those alone into its own archive (:func:`archive_bytes`), compiled to bytecode
+  without their docstrings and their table of positions: less to download than
+  Pyodide's archive of sources, less to write into Python's file system at every
+  start, and nothing to compile on import (which, in the browser's Python, costs a
+  first start more than a second on this machine: docs/performance.md);
 * hands Pyodide a lock file with no package in it (:func:`lock`), which it takes in
   place of downloading its own;
 * writes the list of what was kept and why into ``docs/stdlib.md`` (:func:`listing`; a
@@ -57,11 +59,6 @@ archive carries their bytecode as the cache files Python looks for beside those 
 PyScript's bundle writes (checked-hash: Python uses one only when the hash of the
 source on the page matches, so a mismatch costs time, never correctness)."""
 
-OPTIMIZE = 2
-"""How the standard library is compiled: without its docstrings (and its ``assert``
-statements), as ``python -OO`` compiles it.  The page never reads them (no ``help()``),
-and they are a third of its bytes; the engine and PyScript's package keep theirs."""
-
 DOC = ROOT / "docs" / "stdlib.md"
 
 
@@ -102,7 +99,6 @@ def compile_python(engine_files: list[str], main: str = "main.py") -> Compiled:
             "engine_modules": modules,
             "pyscript_start": list(PYSCRIPT_START),
             "pyscript_compiled": list(PYSCRIPT_COMPILED),
-            "optimize": OPTIMIZE,
         }
         spec = Path(tmp) / "request.json"
         spec.write_text(json.dumps(request), encoding="utf-8")
@@ -111,12 +107,12 @@ def compile_python(engine_files: list[str], main: str = "main.py") -> Compiled:
         )
         listing = json.loads((out / "closure.json").read_text(encoding="utf-8"))
 
-        def members(folder: Path) -> dict[str, bytes]:
-            return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*.pyc")}
+        def members(folder: Path, suffix: str) -> dict[str, bytes]:
+            return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob(suffix)}
 
         return Compiled(
-            engine=members(out / "engine"),
-            stdlib=members(out / "stdlib"),
+            engine=members(out / "engine", "*.pyc"),
+            stdlib=members(out / "stdlib", "*.pyc"),
             kept=dict(sorted(listing["kept"].items())),
             builtin=tuple(listing["builtin"]),
             python=str(listing["python"]),
@@ -160,7 +156,7 @@ it is current). Pyodide {version} ships \
 Python {compiled.python}'s standard library as `python_stdlib.zip`: {full} modules, \
 {full_bytes:,} bytes. The page's own archive keeps the {len(kept)} modules it can \
 import (not those built into that Python, nor those it freezes), compiled to bytecode \
-by that same Python without their docstrings: {len(data):,} bytes. How they are \
+by that same Python without docstrings nor positions: {len(data):,} bytes. How they are \
 found: `tools/in_pyodide.py`; why: docs/performance.md, "Only the Python the game uses".
 
 Top-level names kept: {", ".join(f"`{t}`" for t in tops)}.

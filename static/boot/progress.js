@@ -55,11 +55,7 @@ function follow(url, response, note, keep) {
   });
 }
 
-let watching = false;
-
 export function watchDownloads() {
-  if (watching) return;
-  watching = true;
   const total = Number(boot.first) || 0;
   const workers = serviceWorkers();
   if (!total || !window.fetch || (workers && workers.controller)) return;
