@@ -7,12 +7,12 @@ import "./errors.js";
 import { cacheStorage } from "./boot/data.js";
 import { fail, watchFailures } from "./boot/failure.js";
 import { keepInput } from "./boot/kept.js";
-import { applyTable, applyTheme } from "./boot/look.js";
+import { applyTable, applyTheme, applyToday } from "./boot/look.js";
 import { registerWorker } from "./boot/offline.js";
 import { paint } from "./boot/paint.js";
 import { stopWatching, watchDownloads } from "./boot/progress.js";
 import { afterPaint, rememberSnapshot, startPython } from "./boot/python.js";
-import { startPyScript } from "./boot/pyscript.js";
+import { probeStorage, startPyScript } from "./boot/pyscript.js";
 import { watchSize } from "./boot/size.js";
 import { makeSnapshot } from "./boot/snapshot.js";
 import { frame, translate } from "./boot/words.js";
@@ -22,10 +22,12 @@ const root = document.documentElement;
 watchFailures();
 watchDownloads(); // first: it counts (and keeps for offline play) what the start fetches
 startPython(); // what takes longest begins first
+const storage = probeStorage();
 translate();
 frame();
 applyTheme();
 applyTable();
+applyToday();
 watchSize();
 const painted = paint();
 const input = painted ? keepInput() : null;
@@ -33,7 +35,7 @@ const input = painted ? keepInput() : null;
 // painted from, and what the player did on it meanwhile.
 window.halfmoonStart = { painted, take: () => (input ? input.take() : []) };
 // PyScript's own start needs nothing before the first frame: it begins after it.
-afterPaint().then(startPyScript).catch(() => fail("app.error.load"));
+afterPaint().then(() => startPyScript(storage)).catch(() => fail("app.error.load"));
 
 // The cards' motion is drawn by its own small module, fetched once the game is ready.
 function loadMotion() {

@@ -22,8 +22,14 @@ async function indexedDBWorks() {
   }
 }
 
-export async function startPyScript() {
-  if (!(await indexedDBWorks())) {
+// The probe begins at once (it only waits on the disk, and PyScript's own opening of its
+// IndexedDB, later, is the sooner for it); PyScript itself after the first frame.
+export function probeStorage() {
+  return indexedDBWorks();
+}
+
+export async function startPyScript(probe = indexedDBWorks()) {
+  if (!(await probe)) {
     await import("../../vendor/fake-indexeddb/auto/index.mjs");
     root.dataset.storage = "memory";
   }

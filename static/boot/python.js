@@ -80,7 +80,8 @@ function unpacked(bytes) {
 // A file of this version: from the offline copy's cache directly where the service worker
 // has kept it (read whole from disk, many times sooner than through a request the worker
 // answers, and a response Chromium keeps compiled wasm for), else from the network.
-async function kept(url) {
+// (`request`: the page's fetch as it was when the start began.)
+async function kept(url, request = window.fetch.bind(window)) {
   try {
     const storage = cacheStorage();
     if (serviceWorkers()?.controller && storage) {
@@ -90,7 +91,7 @@ async function kept(url) {
   } catch (_) {
     /* no cache here: the network */
   }
-  return fetch(url);
+  return request(url);
 }
 
 async function bytes(url) {
@@ -119,10 +120,13 @@ export function afterPaint() {
 // Pyodide gets to it (after the snapshot, whole): Pyodide's own request for it is handed
 // a stand-in, and its instantiation takes the compiled module.  A streamed compile is
 // what Chromium keeps compiled code for, so a return visit takes it from its cache.
+// Should that compile fail, Pyodide's instantiation streams the wasm itself, as it
+// would have (it does not report a failure of its own: the start would hang).
 function compileEarly(url) {
-  const compiled = WebAssembly.compileStreaming(kept(url));
-  compiled.catch(() => {}); // awaited where it is used
   const previous = window.fetch;
+  const request = (address) => previous.call(window, address);
+  const compiled = WebAssembly.compileStreaming(kept(url, request));
+  compiled.catch(() => {}); // awaited where it is used
   window.fetch = function (input, init) {
     if (new URL(input instanceof Request ? input.url : input, location.href).href !== url) {
       return previous.call(this, input, init);
@@ -137,7 +141,12 @@ function compileEarly(url) {
       const streaming = WebAssembly.instantiateStreaming;
       WebAssembly.instantiateStreaming = async (_standIn, withImports) => {
         WebAssembly.instantiateStreaming = streaming;
-        const module = await compiled;
+        let module;
+        try {
+          module = await compiled;
+        } catch (_) {
+          return streaming(request(url), withImports);
+        }
         return { module, instance: await WebAssembly.instantiate(module, withImports) };
       };
       return instantiate(imports, done);
@@ -161,7 +170,8 @@ export function startPython() {
   const frame = afterPaint();
   const snapshot = restore ? Promise.all([readSnapshot(place), frame]).then(([bytes]) => unpacked(bytes)) : null;
   snapshot?.catch(() => {}); // seen below, where it is awaited
-  const engine = bytes(new URL(python.engine || "engine.zip", location.href));
+  // the engine's files, inflated as soon as they arrive (Pyodide is not built by then)
+  const engine = bytes(new URL(python.engine || "engine.zip", location.href)).then((zip) => unzip(zip));
   engine.catch(() => {});
   const runtime = import(PYODIDE + "pyodide.asm.mjs");
   const compiled = compileEarly(PYODIDE + "pyodide.asm.wasm");
@@ -205,7 +215,7 @@ export function startPython() {
     performance.mark("halfmoon-pyodide");
     // The engine into Python's working directory: all of it, or after a restore only
     // the bytecode of PyScript's package (the engine's modules are all imported already).
-    const files = await unzip(await engine, restored ? (name) => name.startsWith("pyscript/") : () => true);
+    const files = (await engine).filter(([name]) => !restored || name.startsWith("pyscript/"));
     for (const [name, data] of files) {
       pyodide.FS.mkdirTree(name.split("/").slice(0, -1).join("/") || ".");
       pyodide.FS.writeFile(name, data);

@@ -37,7 +37,8 @@ SHIFTS = """window.__shifts = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
 }).observe({ type: "layout-shift", buffered: true });"""
-# Each place of the table as the page shows it, and the bar: what a player sees.
+# Each place of the table as the page shows it, the bar, the buttons and the look (all but
+# the clock, which moves): what a player sees.
 SEEN = """(() => {
   const places = [...document.querySelectorAll('#table [data-slot]')].map((place) => {
     const card = place.querySelector('button.card');
@@ -48,8 +49,11 @@ SEEN = """(() => {
   });
   const bar = ['score', 'moves', 'code', 'daily'].map(
     (n) => document.querySelector(`[data-stat="${n}"]`).textContent);
-  return {places, bar, game: document.documentElement.dataset.game,
-          undo: document.querySelector('[data-action="undo"]').disabled};
+  const root = document.documentElement;
+  const buttons = [...document.querySelectorAll('.bar [data-action], .actions [data-action]')].map(
+    (b) => [b.dataset.action, b.textContent, b.disabled, b.getAttribute('aria-label')]);
+  return {places, bar, buttons, game: root.dataset.game,
+          look: [root.dataset.theme, root.className, root.lang]};
 })()"""
 
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, expect
 
 from halfmoon.host.examples import WON
-from tests.browser.conftest import DESKTOP, Problems, wait_ready
+from tests.browser.conftest import BOOT_TIMEOUT, DESKTOP, Problems, wait_ready
 from tests.browser.table import Table
 from tools.chromium import launch_options
 
@@ -144,6 +144,8 @@ def test_without_a_snapshot_the_game_starts_as_before(
     page.wait_for_function(NEXT)  # the decision, made once the game is ready
     assert page.evaluate(NEXT) == "off"
     assert page.evaluate("window.workersStarted") == 0 and page.evaluate(MADE) is None
+    # the next start, served by the offline copy (whose cache the page cannot open here)
+    page.wait_for_function("navigator.serviceWorker.controller", timeout=BOOT_TIMEOUT)
     page.reload()
     wait_ready(page)
     assert page.evaluate(SNAPSHOT) == "off"
