@@ -25,12 +25,11 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from bench.bench_web import prepare_site
+from bench.common import ROOT, prepare_site
 from tests.browser.engines import Driver, Firefox, WebKit, virtual_screen
 from tools.chromium import launch_options
 from tools.serve import serve_in_background
 
-ROOT = Path(__file__).resolve().parent.parent
 RUNS = int(os.environ.get("RUNS", "5"))
 READY = "document.documentElement.dataset.app === 'ready'"
 MARK = "performance.getEntriesByName('halfmoon-ready')[0]?.startTime ?? null"

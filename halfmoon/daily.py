@@ -8,12 +8,13 @@ number is one draw of :class:`~halfmoon.deal.SplitMix64` seeded with that sum, b
 
 What matters is the player's own calendar date, not an instant: two players whose
 clocks both say 1 December play the same deal, whatever their time zones' offsets.  The
-page finds the local date (:func:`local_day`); nothing here reads a clock.
+page finds the local date (:func:`halfmoon.localtime.local_day`); nothing here reads a
+clock.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date
 from typing import Final
 
 from .deal import DEAL_COUNT, SplitMix64, format_code
@@ -37,14 +38,6 @@ def daily_number(day: date) -> int:
 def daily_code(day: date) -> str:
     """The deal code of ``day``'s deal, e.g. ``HM1-N-QJQDQQX`` for 1 December 2026."""
     return format_code(daily_number(day))
-
-
-def local_day(wall_ms: float, offset_minutes: float) -> date:
-    """The calendar date on the player's clock: wall-clock milliseconds since 1970 (UTC)
-    and the minutes to add to reach local time (JavaScript's
-    ``-Date.getTimezoneOffset()``)."""
-    moment = datetime(1970, 1, 1) + timedelta(milliseconds=wall_ms + offset_minutes * 60_000)
-    return moment.date()
 
 
 def parse_day(text: str) -> date:

@@ -33,11 +33,39 @@ SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 @dataclass(frozen=True, slots=True)
+class Counted:
+    """A number of things (``moves``, ``cards``, ``games``, ``points``), said with its
+    noun in whichever language it is shown: ``1 jogada``, ``0 jogadas``, ``2 moves``
+    (:func:`count_text`).  Every count a player reads is one of these, so no phrase can
+    say "1 jogadas"."""
+
+    n: int
+    noun: str
+
+
+def plural(n: int) -> str:
+    """The catalogue's form for ``n`` things: ``one`` or ``other``.
+
+    One rule serves both languages: European Portuguese and English both say one thing
+    in the singular and every other number, zero included, in the plural ("0 jogadas",
+    "0 moves"; CLDR's rule for pt-PT and en).  Brazilian Portuguese, which says
+    "0 jogada", is not a language of the game."""
+    return "one" if n == 1 else "other"
+
+
+def count_text(n: int, noun: str, lang: str) -> str:
+    """``1 carta`` / ``6 cartas`` / ``1 move`` / ``0 moves``: catalogue keys
+    ``count.<noun>.one`` and ``count.<noun>.other``."""
+    return text(lang, f"count.{noun}.{plural(n)}", n=n)
+
+
+@dataclass(frozen=True, slots=True)
 class Phrase:
     """Words to show in whichever language the page is in when they are shown: a
     catalogue key and its values, kept unrendered so that a change of language can say
-    them again.  A value that is a :class:`Card`, a date or a Phrase is put in that
-    language too (a card by its name, a date in full)."""
+    them again.  A value that is a :class:`Card`, a date, a :class:`Counted` or a Phrase
+    is put in that language too (a card by its name, a date in full, a count with its
+    noun)."""
 
     key: str
     values: tuple[tuple[str, object], ...] = ()
@@ -62,15 +90,28 @@ def _word(value: object, lang: str) -> object:
         return long_day(value, lang)
     if isinstance(value, Card):
         return card_name(value, lang)
-    return value
+    return _counted(value, lang)
 
 
 def text(lang: str, key: str, **params: object) -> str:
     """The catalogue string ``key`` in ``lang`` (default language if unknown),
-    with ``{placeholders}`` filled from ``params``."""
+    with ``{placeholders}`` filled from ``params`` (a :class:`Counted` said with its noun)."""
     table = CATALOGUE.get(lang, CATALOGUE[DEFAULT_LANGUAGE])
     template = table[key]
-    return template.format(**params) if params else template
+    if not params:
+        return template
+    said = {k: _counted(v, lang) for k, v in params.items()}
+    return template.format(**said)
+
+
+def _counted(value: object, lang: str) -> object:
+    return count_text(value.n, value.noun, lang) if isinstance(value, Counted) else value
+
+
+def text_for(lang: str, key: str, n: int, **params: object) -> str:
+    """A phrase whose whole wording turns on a number ``n`` (``key.one`` or
+    ``key.other``, by :func:`plural`), ``n`` among its values."""
+    return text(lang, f"{key}.{plural(n)}", n=n, **params)
 
 
 def rank_label(card: Card, lang: str) -> str:
@@ -101,12 +142,8 @@ def place_name(slot: str, lang: str) -> str:
 
 
 def count_words(n: int, lang: str) -> str:
-    """``6 cartas`` / ``1 card`` / ``empty``."""
-    if n == 0:
-        return text(lang, "place.count.0")
-    if n == 1:
-        return text(lang, "place.count.1")
-    return text(lang, "place.count.n", n=n)
+    """A place's cards: ``6 cartas`` / ``1 card`` / ``empty``."""
+    return text(lang, "place.empty") if n == 0 else count_text(n, "cards", lang)
 
 
 def normalise_language(value: object) -> str | None:

@@ -12,13 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import FACES, Card
 from .game import Game
-from .i18n import card_label, rank_label, text
+from .i18n import Counted, card_label, count_text, rank_label, text
 from .layout import is_pile, place_number
 from .rules import partner
 from .view import PlaceView, table_view
+
+PLAY_MS: Final = 1400
+"""The pace of a replay that plays on its own, one move each: in the game's window of
+a kept game (``halfmoon/web/games.py``) and on the examples page (the build writes it
+into each stepper for ``static/pages.js``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,12 +78,13 @@ def move_caption(game: Game, move: tuple[str, ...], number: int, lang: str) -> s
 
 def moves_words(moves: int, lang: str) -> str:
     """``1 jogada`` / ``48 moves``."""
-    return text(lang, "diagram.moves.1") if moves == 1 else text(lang, "diagram.moves.n", n=moves)
+    return count_text(moves, "moves", lang)
 
 
 def score_line(score: int, moves: int, lang: str) -> str:
     """``10 pontos · 1 jogada`` / ``520 points · 48 moves``."""
-    return text(lang, "diagram.stats", score=score, moves=moves_words(moves, lang))
+    points, made = Counted(score, "points"), Counted(moves, "moves")
+    return text(lang, "diagram.stats", points=points, moves=made)
 
 
 def _join(items: list[str], lang: str, last: str = "guide.and") -> str:
@@ -192,8 +199,17 @@ def frames(code: str, moves: Sequence[tuple[str, ...]], lang: str) -> list[Frame
 def ending(game: Game, lang: str) -> str:
     """How a replayed game ended, in words."""
     if game.status == "won":
-        return text(lang, "guide.won", moves=game.moves, score=game.score)
+        return text(lang, "guide.won", moves=_moves(game), points=_points(game))
     if game.status == "impasse":
-        end = text(lang, "guide.impasse", moves=game.moves, score=game.score)
+        end = text(lang, "guide.impasse", moves=_moves(game), points=_points(game))
         return end + " " + impasse_reason(game, lang)
-    return text(lang, "guide.left", moves=game.moves, score=game.score, left=game.cards_left)
+    left = Counted(game.cards_left, "cards")
+    return text(lang, "guide.left", moves=_moves(game), points=_points(game), left=left)
+
+
+def _moves(game: Game) -> Counted:
+    return Counted(game.moves, "moves")
+
+
+def _points(game: Game) -> Counted:
+    return Counted(game.score, "points")

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import Final
 
 from .clock import format_time
 from .daily import daily_code
 from .history import KEEP, RECENT, Entry
-from .i18n import long_day, short_day, text
+from .i18n import Counted, long_day, short_day, text, text_for
 from .replay import moves_words
 
 
@@ -33,12 +34,6 @@ def when(moment: datetime, today: date, lang: str) -> str:
     if day.year != today.year:
         written += f" {day.year}"
     return text(lang, "date.when", day=written, time=clock)
-
-
-def local_time(wall_ms: float, offset_minutes: float) -> datetime:
-    """The wall-clock time ``wall_ms`` on the player's clock (``offset_minutes`` ahead of
-    UTC)."""
-    return datetime(1970, 1, 1) + timedelta(milliseconds=wall_ms + offset_minutes * 60_000)
 
 
 # ------------------------------------------------------------------ the history
@@ -70,7 +65,8 @@ def rows(
     out = []
     for entry in entries:
         said_when = when(local(entry.ended), today, lang)
-        parts = [] if entry.result == "won" else [text(lang, "history.cards", left=entry.left)]
+        left = Counted(entry.left, "cards")
+        parts = [] if entry.result == "won" else [text(lang, "history.cards", left=left)]
         parts += [format_time(entry.time_ms), moves_words(entry.moves, lang)]
         out.append(
             Row(
@@ -101,7 +97,7 @@ def share_text(entry: Entry, link: str, lang: str) -> str:
     deal = entry.code
     if entry.daily is not None:
         deal = text(lang, "share.daily", day=long_day(entry.daily, lang), code=entry.code)
-    result = text(lang, f"share.{entry.result}", left=entry.left)
+    result = text(lang, f"share.{entry.result}", left=Counted(entry.left, "cards"))
     line = text(
         lang,
         "share.text",
@@ -138,7 +134,7 @@ def daily_today(entries: Sequence[Entry], today: date, playing: bool, lang: str)
         return text(lang, "stats.daily.playing")
     if mine:
         latest = mine[0]
-        return text(lang, f"stats.daily.{latest.result}", left=latest.left)
+        return text(lang, f"stats.daily.{latest.result}", left=Counted(latest.left, "cards"))
     return text(lang, "stats.daily.none")
 
 
@@ -171,7 +167,8 @@ class Bar:
     won: bool
 
 
-CHART_GAMES = 30
+CHART_GAMES: Final = 30
+"""How many of the latest games the statistics' chart shows."""
 
 
 def chart(entries: Sequence[Entry], n: int = CHART_GAMES) -> list[Bar]:
@@ -187,4 +184,4 @@ def chart_words(bars: Sequence[Bar], lang: str) -> str:
         text(lang, "chart.one.won", n=bar.cleared) if bar.won else str(bar.cleared) for bar in bars
     ]
     won = sum(bar.won for bar in bars)
-    return text(lang, "chart.words", n=len(bars), list=", ".join(figures), won=won)
+    return text_for(lang, "chart.words", len(bars), list=", ".join(figures), won=won)

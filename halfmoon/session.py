@@ -22,12 +22,13 @@ from typing import Any, Literal, Protocol
 
 from . import painted
 from .clock import format_time
-from .daily import daily_code, local_day
+from .daily import daily_code
 from .deal import CodeError, canonical_code
 from .game import Game, Removal, Status
 from .history import Entry, entry_of
-from .i18n import DEFAULT_LANGUAGE, Phrase, phrase, say
+from .i18n import DEFAULT_LANGUAGE, Counted, Phrase, phrase, say
 from .links import DAILY, read_link
+from .localtime import utc_day
 from .prefs import Prefs
 from .results import daily_badge, daily_view
 from .saved import Play
@@ -79,12 +80,6 @@ def wall_ms() -> float:
     return time.time() * 1000
 
 
-def utc_day(wall: float) -> date:
-    """The calendar date of a wall-clock time in UTC; the page passes the player's own
-    (:func:`halfmoon.daily.local_day` with the browser's offset)."""
-    return local_day(wall, 0)
-
-
 def code_error(error: CodeError) -> Phrase:
     """What is wrong with a deal code, in words for the player."""
     return phrase(f"code.error.{error.reason}")
@@ -118,6 +113,7 @@ class Session:
         self.day = self.today()  # the date the page shows; moved on by turn_day
         # the bar's daily badge, once per deal, play, day and language (asked every tap)
         self._badge: tuple[tuple[str | None, float, date, str], str] | None = None
+        self._begun: tuple[float, date] | None = None  # the play's first day, once per play
 
     @property
     def game(self) -> Game:
@@ -204,7 +200,11 @@ class Session:
 
     def _removed(self, removal: Removal) -> Phrase:
         key = "announce.pair" if len(removal.cards) == 2 else "announce.trio"
-        return phrase(key, score=self.game.score, **dict(zip("abc", removal.cards)))
+        return phrase(key, **self._score(), **dict(zip("abc", removal.cards)))
+
+    def _score(self) -> dict[str, Counted]:
+        """The score, as an announcement says it (``25 pontos``, ``25 points``)."""
+        return {"points": Counted(self.game.score, "points")}
 
     def _count(self, now: float) -> list[Count]:
         """What the statistics have not counted of this play yet: its first removal
@@ -222,14 +222,14 @@ class Session:
         history = self.game.history
         if not self.game.undo(now):
             return self._feedback()
-        said = phrase("announce.undo", score=self.game.score)
+        said = phrase("announce.undo", **self._score())
         return self._feedback(said, events=["undo"], save=True, returned=history[-1].slots)
 
     def redo(self, now: float) -> Feedback:
         before = self.game.status
         if not self.game.redo(now):
             return self._feedback()
-        said = phrase("announce.redo", score=self.game.score)
+        said = phrase("announce.redo", **self._score())
         feedback = self._feedback(said, events=["move"], save=True, counts=self._count(now))
         feedback.removed = self.game.history[-1].slots
         self._ending(before, feedback, now)
@@ -287,8 +287,7 @@ class Session:
     def restart_words(self) -> Phrase:
         """What the confirmation of a restart says: the moves it undoes."""
         moves = self.game.moves
-        made = phrase("diagram.moves.1") if moves == 1 else phrase("diagram.moves.n", n=moves)
-        return phrase("restart.text", code=self.play.code, moves=made)
+        return phrase("restart.text", code=self.play.code, moves=Counted(moves, "moves"))
 
     def follow_link(self, fragment: str, now: float) -> Feedback:
         """The address changed to ``fragment`` (a link, Back or Forward): another deal
@@ -330,8 +329,15 @@ class Session:
     def _daily_date(self) -> date | None:
         """The date whose deal of the day the play in progress is (the day it was begun),
         or None."""
-        begun = self.day_of(self.play.begun)
+        begun = self.begun_day()
         return begun if self.game.code == daily_code(begun) else None
+
+    def begun_day(self) -> date:
+        """The date the play in progress was begun on, on the player's calendar: asked of
+        the page once per play, not at every tap and save."""
+        if self._begun is None or self._begun[0] != self.play.begun:
+            self._begun = (self.play.begun, self.day_of(self.play.begun))
+        return self._begun[1]
 
     def entry(self, now: float) -> list[Entry]:
         """The play in progress as the history keeps it (none for a game with no deal
@@ -369,8 +375,7 @@ class Session:
     def counters(self, now: float) -> Counters:
         key = (self.game.code, self.play.begun, self.day, self.lang)
         if self._badge is None or self._badge[0] != key:
-            begun = self.day_of(self.play.begun)
-            self._badge = (key, daily_badge(self.game.code, begun, key[2], self.lang))
+            self._badge = (key, daily_badge(self.game.code, self.begun_day(), key[2], self.lang))
         return counters(self.game, now, self._badge[1])
 
     def painted(

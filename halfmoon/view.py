@@ -14,6 +14,7 @@ from .clock import format_time
 from .game import Game, Status
 from .i18n import (
     SUIT_SYMBOLS,
+    Counted,
     card_label,
     card_name,
     count_words,
@@ -207,8 +208,8 @@ def end_view(game: Game, lang: str, now: float | None) -> EndView | None:
         words = text(
             lang,
             "end.won.text",
-            score=game.score,
-            moves=game.moves,
+            points=Counted(game.score, "points"),
+            moves=Counted(game.moves, "moves"),
             time=format_time(game.elapsed(now)),
         )
     else:

@@ -6,11 +6,10 @@ import { applyTheme } from "./boot/look.js";
 
 applyTheme(); // the player's theme and deck colours (the system's where none is stored)
 
-const PLAY_MS = 1400;
-
 function replay(box) {
   const data = JSON.parse(box.querySelector('[data-role="steps"]').textContent);
   const steps = data.steps;
+  const pace = data.pace; // ms a move, when it plays on its own (the engine's PLAY_MS)
   const places = data.slots.map((slot) => box.querySelector(`.stage [data-slot="${slot}"]`));
   const shown = places.map(() => null);
   const text = (role) => box.querySelector(`[data-role="${role}"]`);
@@ -69,7 +68,7 @@ function replay(box) {
   function start() {
     if (index === steps.length - 1) show(0);
     setPlaying(true);
-    timer = setInterval(() => show(index + 1), PLAY_MS);
+    timer = setInterval(() => show(index + 1), pace);
   }
 
   const actions = {

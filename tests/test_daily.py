@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from halfmoon.daily import EPOCH, SEED, daily_code, daily_number, local_day, parse_day
+from halfmoon.daily import EPOCH, SEED, daily_code, daily_number, parse_day
 from halfmoon.deal import DEAL_COUNT, canonical_code
 from halfmoon.links import DAILY, read_link
+from halfmoon.localtime import local_day
 from halfmoon.prefs import Prefs
 from halfmoon.session import Session
 from tests.solver import legal_moves
@@ -110,6 +111,33 @@ def test_the_badge_names_an_old_deal_of_the_day_and_nothing_else() -> None:
     assert session.counters(0).daily == "Deal of Dec 1"
     other, _ = start_at(NOON, "#HM1-N-AAAAAAB")
     assert other.counters(0).daily == ""
+
+
+def test_taps_and_saves_never_ask_the_page_s_calendar() -> None:
+    """Asking the page's calendar crosses into JavaScript (a Date and its offset): the
+    session asks it when it starts, once per play (the day it began) and on the clock's
+    tick; not at every tap, nor for the bar it shows, nor for the record of the table
+    each save writes."""
+    asked: list[float] = []
+
+    def day_of(ms: float) -> date:
+        asked.append(ms)
+        return local_day(ms, 0)
+
+    session, _ = Session.start(
+        last=None, library=Shelf(), prefs=Prefs(), fragment="#daily", lang="pt",
+        wall=lambda: NOON, day_of=day_of,
+    )  # fmt: skip
+    session.counters(0)  # the play's first day, asked once
+    started = len(asked)
+    for i in range(20):
+        moves = legal_moves(session.game.tops()) or [(session.game.playable()[0],)]
+        for slot in moves[i % len(moves)]:
+            session.tap(slot, i)
+        session.counters(i), session.painted(i, "build"), session.entry(i)
+    assert len(asked) == started
+    session.turn_day()  # the tick: one question
+    assert len(asked) == started + 1
 
 
 def test_the_daily_action_resumes_todays_play_and_keeps_the_other() -> None:

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from halfmoon import Game
-from halfmoon.daily import daily_code, local_day
+from halfmoon.daily import daily_code
 from halfmoon.history import (
     KEEP,
     MAX_CHARS,
@@ -27,6 +27,7 @@ from halfmoon.history import (
     write_history,
 )
 from halfmoon.host.examples import IMPASSE, WON
+from halfmoon.localtime import local_day, local_time
 from halfmoon.prefs import Prefs
 from halfmoon.replay import frames
 from halfmoon.results import (
@@ -34,7 +35,6 @@ from halfmoon.results import (
     chart_words,
     daily_streak,
     daily_view,
-    local_time,
     rows,
     share_text,
 )

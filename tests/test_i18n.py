@@ -3,22 +3,41 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, date, datetime
 
 import pytest
 
-from halfmoon import card
+from halfmoon import Game, card
+from halfmoon.history import Entry
+from halfmoon.host.examples import WON
 from halfmoon.i18n import (
     LANGUAGE_NAMES,
+    Counted,
     card_label,
     card_name,
     choose_language,
+    count_text,
     count_words,
     normalise_language,
     pick_language,
     place_name,
+    plural,
     text,
 )
+from halfmoon.localtime import local_time
 from halfmoon.messages import CATALOGUE
+from halfmoon.prefs import Prefs
+from halfmoon.replay import ending, score_line
+from halfmoon.results import Bar, chart_words, daily_today, rows, share_text
+from halfmoon.session import Session
+
+NOON = datetime(2026, 12, 1, 12, tzinfo=UTC).timestamp() * 1000
+TODAY = date(2026, 12, 1)
+
+
+def local(wall_ms: float) -> datetime:
+    return local_time(wall_ms, 0)
+
 
 FIXED_STRINGS = {
     "pt": {
@@ -125,3 +144,80 @@ def test_the_language_of_the_page_is_chosen_in_one_order() -> None:
     assert choose_language(None, None, ["fr", "en-GB"]) == "en"  # then the browser
     assert choose_language(None, 7, []) == "pt"  # else Portuguese
     assert set(LANGUAGE_NAMES.values()) == {"pt", "en"}
+
+
+# ------------------------------------------------------------------ every count
+NOUNS = r"jogadas?|cartas?|partidas?|pontos?|moves?|cards?|games?|points?"
+COUNTED = re.compile(rf"\b(\d+) ({NOUNS})\b")
+
+
+def agrees(words: str) -> bool:
+    """Every "<number> <noun>" in ``words`` is singular exactly when the number is 1."""
+    return all((n == "1") == (not noun.endswith("s")) for n, noun in COUNTED.findall(words))
+
+
+def test_one_plural_rule_for_both_languages() -> None:
+    assert [plural(n) for n in (0, 1, 2, 5, 48, 104)] == ["other", "one", *["other"] * 4]
+    for lang, forms in {
+        "pt": ("0 jogadas", "1 jogada", "2 jogadas", "48 jogadas"),
+        "en": ("0 moves", "1 move", "2 moves", "48 moves"),
+    }.items():
+        assert tuple(count_text(n, "moves", lang) for n in (0, 1, 2, 48)) == forms
+
+
+def test_no_count_is_written_into_a_phrase() -> None:
+    """A number and its noun come from the plural rule (a Counted value, or a phrase
+    with a form for one and for other), never from a template that says "{n} jogadas"."""
+    for lang, table in CATALOGUE.items():
+        for key, template in table.items():
+            if key.startswith("count.") or key.endswith((".one", ".other")):
+                continue
+            assert not re.search(rf"\{{\w+\}} ({NOUNS})\b", template), (lang, key)
+            assert agrees(template), key  # the game's own numbers: "8 cartas", "48 jogadas"
+
+
+COUNTS = (0, 1, 2, 48)
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize("n", COUNTS)
+def test_every_count_a_player_reads_agrees_with_its_number(lang: str, n: int) -> None:
+    """Each phrase that says a count, made by the code that shows it, for 0, 1, 2 and
+    many: "1 jogada", "2 jogadas", "0 cards"."""
+    shown: list[str] = [count_words(n, lang), score_line(5 * n, n, lang)]
+    # the history, the share text, today's deal: n cards left after n moves
+    for result in ("won", "stuck", "left"):
+        entry = Entry("a", WON.code, 0.0, NOON, result, n, 61_000, n, TODAY)  # type: ignore[arg-type]
+        shown += [rows([entry], TODAY, local, lang)[0].summary, share_text(entry, "L", lang)]
+        shown.append(daily_today([entry], TODAY, False, lang))
+    shown.append(chart_words([Bar(100, n % 2 == 0)] * n, lang))
+    # a game left after n moves, and the restart's question (a game with moves)
+    game = Game.new(WON.code)
+    for move in WON.moves[:n]:
+        for slot in move:
+            game.tap(slot)
+    shown.append(ending(game, lang))
+    if n:
+        shown.append(Session(game, Prefs(), lang).restart_words().text(lang))
+    # every catalogue phrase with a count in it, whatever code fills it
+    names = {"moves": "moves", "points": "points", "left": "cards", "n": "games"}
+    for key, template in CATALOGUE[lang].items():
+        fields = set(re.findall(r"\{(\w+)\}", template))
+        if fields & {"moves", "points", "left"}:
+            values = {f: Counted(n, names[f]) if f in names else "…" for f in fields}
+            shown.append(text(lang, key, **values))
+    for words in shown:
+        assert agrees(words), words
+    assert len([w for w in shown if COUNTED.search(w)]) >= 20  # the counts were said
+
+
+def test_the_counts_in_full() -> None:
+    bars = [Bar(104, True)]
+    assert chart_words(bars, "pt") == "Cartas retiradas na última partida: 104 (ganha). Ganhas: 1."
+    assert chart_words(bars * 2, "en").startswith("Cards cleared in each of the last 2 games")
+    left = Entry("a", WON.code, 0.0, NOON, "stuck", 1, 61_000, 1, None)
+    assert (
+        share_text(left, "L", "pt")
+        == f"Half Moon · {WON.code}: sem saída com 1 carta na mesa · 1:01 · 1 jogada\nL"
+    )
+    assert count_words(0, "pt") == "vazio" and count_words(1, "en") == "1 card"

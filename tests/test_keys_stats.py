@@ -230,11 +230,11 @@ def test_announcements_for_pair_trio_undo_redo_and_end() -> None:
     en.tap("P1", 0)
     assert (
         en.tap("P2", 1).message
-        == "Pair removed: Four of Spades and Seven of Hearts. Score 10. You won!"
+        == "Pair removed: Four of Spades and Seven of Hearts. 10 points. You won!"
     )
     stuck = Session(position(under={"P1": ["KS"], "P2": ["KH"]}, P1="5S", P2="6D"), Prefs(), "en")
     stuck.tap("P1", 0)
-    assert stuck.tap("P2", 1).message.endswith("Score 10. No moves left")
+    assert stuck.tap("P2", 1).message.endswith("10 points. No moves left")
 
 
 def test_the_statistics_dialog_shows_words_and_figures() -> None:

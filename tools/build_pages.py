@@ -28,8 +28,9 @@ from halfmoon.host.guide import (
     replay,
     score_line,
 )
-from halfmoon.i18n import text
+from halfmoon.i18n import Counted, text
 from halfmoon.layout import SLOTS, is_pile
+from halfmoon.replay import PLAY_MS
 from halfmoon.view import table_view
 
 from .markup import boot_data, esc, figure, marks, place_inner, places_html, step_control
@@ -90,7 +91,7 @@ def figure_impasse(lang: str) -> str:
         lang,
         "page.fig.impasse",
         code=IMPASSE.code,
-        moves=game.moves,
+        moves=Counted(game.moves, "moves"),
         reason=impasse_reason(game, lang),
     )
     return figure(views, lang, caption, {})
@@ -245,7 +246,7 @@ def replay_html(example: Example, lang: str, name: str, lead: str) -> str:
         )
     first = frames[0]
     stage = places_html(first.views, marks(first.highlight, first.revealed))
-    data = json.dumps({"slots": list(SLOTS), "steps": steps}, ensure_ascii=False)
+    data = json.dumps({"slots": list(SLOTS), "pace": PLAY_MS, "steps": steps}, ensure_ascii=False)
     data = data.replace("</", "<\\/")
     moves = "".join(
         f'<li><button type="button" data-step="{i}">{esc(f.caption)}</button></li>'
@@ -297,7 +298,9 @@ def replay_html(example: Example, lang: str, name: str, lead: str) -> str:
 
 def examples_page(lang: str) -> str:
     won_lead = text(lang, "example.won.lead", code=WON.code)
-    impasse_lead = text(lang, "example.impasse.lead", code=IMPASSE.code, moves=len(IMPASSE.moves))
+    impasse_lead = text(
+        lang, "example.impasse.lead", code=IMPASSE.code, moves=Counted(len(IMPASSE.moves), "moves")
+    )
     body = "\n".join(
         [
             f"<h1>{esc(text(lang, 'page.examples.title'))}</h1>",

@@ -19,9 +19,9 @@ import js  # type: ignore[import-not-found]
 from ..i18n import Phrase, choose_language, normalise_language, text
 from ..painted import same_table
 from ..session import Session
-from .control import Controller, local_date
+from .control import Controller
 from .dialogs import Dialogs
-from .dom import Handlers, absent, now
+from .dom import Handlers, absent, now, player_day
 from .embed import Embed
 from .games import Games
 from .input import Input
@@ -123,7 +123,7 @@ def open_session(store: Persistence, win: Any) -> tuple[Session, tuple[Phrase, .
         prefs=prefs,
         fragment=str(win.location.hash or ""),
         lang=lang,
-        day_of=local_date,
+        day_of=player_day,
     )
 
 

@@ -5,24 +5,22 @@ Feedback`) carried to the rooms that show it, save it and tell the embedding pag
 from __future__ import annotations
 
 import contextlib
-from datetime import date, datetime
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 
 from .. import safejson as sj
-from ..daily import local_day
 from ..deal import CodeError
 from ..history import Entry, find
 from ..i18n import Phrase, phrase, say, text
 from ..painted import write
 from ..replay import frames
-from ..results import chart, chart_words, local_time, rows, share_text, when
+from ..results import chart, chart_words, rows, share_text, when
 from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
 from ..view import stats_view
 from .dialogs import Dialogs
-from .dom import Handlers, js_object, now, utc_offset
+from .dom import Handlers, js_object, now, player_time
 from .embed import Embed
 from .games import Games
 from .links import Links
@@ -176,7 +174,9 @@ class Controller:
 
     def open_history(self) -> None:
         history = self.store.history()
-        self.games.show_history(rows(history, self.session.today(), _local, self.lang), self.lang)
+        self.games.show_history(
+            rows(history, self.session.today(), player_time, self.lang), self.lang
+        )
         self.games.status(say(self.store.take_said(), self.lang))
 
     def _entry(self, entry_id: str) -> Entry | None:
@@ -196,7 +196,7 @@ class Controller:
             self.games.status(text(self.lang, "history.broken"))
             return
         title = text(self.lang, "replay.title", code=entry.code)
-        ended = when(_local(entry.ended), self.session.today(), self.lang)
+        ended = when(player_time(entry.ended), self.session.today(), self.lang)
         self.games.show_replay(title, ended, drawn, self.lang, entry.id)
 
     def share(self, entry_id: str) -> None:
@@ -297,6 +297,7 @@ class Controller:
             self.store.save(feedback.left)
         if feedback.save and not self._save_pending:  # saved just after this event
             self._save_pending = True
+            self.render.saving(True)
             js.setTimeout(self._save_later, 0)
         if feedback.deal:
             self.links.show(self.session.game.code, push=push)
@@ -324,6 +325,7 @@ class Controller:
         if newer is not None:  # another tab went on with this deal meanwhile
             self.adopt(newer, t)
         self.notice()
+        self.render.saving(self._save_pending)
 
     def notice(self) -> None:
         key = self.store.notice()
@@ -337,13 +339,3 @@ class Controller:
         with contextlib.suppress(Exception):
             self.save(now())
         self.dialogs.crash(text(self.lang, "app.crash.title"), text(self.lang, "app.crash"))
-
-
-def _local(wall_ms: float) -> datetime:
-    """A wall-clock time on the player's clock."""
-    return local_time(wall_ms, utc_offset(wall_ms))
-
-
-def local_date(wall_ms: float) -> date:
-    """The date on the player's calendar at ``wall_ms`` (the session's ``day_of``)."""
-    return local_day(wall_ms, utc_offset(wall_ms))

@@ -1,6 +1,6 @@
 """The windows over the table: options, a deal code, statistics, the end of a game and
 the crash dialog.  Each shows what it is given and reports what the player chose; the
-decisions stay with the controller (:mod:`.app`) and the session."""
+decisions stay with the controller (:mod:`.control`) and the session."""
 
 from __future__ import annotations
 

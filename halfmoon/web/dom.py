@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable
+from datetime import date, datetime
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -14,6 +15,8 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
     jsnull,
     to_js,
 )
+
+from ..localtime import local_day, local_time
 
 Handler = Callable[[Any], None]
 
@@ -33,6 +36,16 @@ def utc_offset(wall_ms: float) -> float:
     """Minutes the player's clock was ahead of UTC at ``wall_ms`` (its time zone and
     summer time, as the browser knows them)."""
     return -float(js.Date.new(wall_ms).getTimezoneOffset())
+
+
+def player_time(wall_ms: float) -> datetime:
+    """The time on the player's clock at ``wall_ms``."""
+    return local_time(wall_ms, utc_offset(wall_ms))
+
+
+def player_day(wall_ms: float) -> date:
+    """The date on the player's calendar at ``wall_ms`` (the session's ``day_of``)."""
+    return local_day(wall_ms, utc_offset(wall_ms))
 
 
 def close_windows(doc: Any) -> None:

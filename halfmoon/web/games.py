@@ -15,16 +15,16 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from ..cards import DOUBLE_DECK
 from ..i18n import text
 from ..layout import SLOTS
-from ..replay import Frame, position_text, score_line
-from ..results import Bar, Row, history_note
+from ..replay import PLAY_MS, Frame, position_text, score_line
+from ..results import CHART_GAMES, Bar, Row, history_note
 from ..view import card_class
 from .dom import Handlers, close_windows
 from .faces import SVG, Faces
 
-STEP_MS = 1400  # the replay's pace when it plays on its own
-CHART_W, CHART_H, TOP = 300, 110, 104  # the chart's drawing box and its full bar
+CHART_W, CHART_H = 300, 110  # the chart's drawing box
 
 
 class Games:
@@ -184,7 +184,7 @@ class Games:
     def play(self) -> None:
         if self.step >= self.total:
             self.go(0)
-        self._timer = js.setInterval(self._tick, STEP_MS)
+        self._timer = js.setInterval(self._tick, PLAY_MS)
         self._playing(True)
 
     def pause(self) -> None:
@@ -210,9 +210,9 @@ class Games:
         ``words`` as the chart's text alternative."""
         svg = self.doc.querySelector('[data-role="chart"]')
         svg.replaceChildren()
-        slot = CHART_W / 30
-        for i, bar in enumerate(bars):
-            height = max(1.5, bar.cleared / TOP * (CHART_H - 6))
+        slot = CHART_W / CHART_GAMES  # a place for each of the games the chart can hold
+        for i, bar in enumerate(bars):  # a full bar: every card of the two decks cleared
+            height = max(1.5, bar.cleared / len(DOUBLE_DECK) * (CHART_H - 6))
             rect = self.doc.createElementNS(SVG, "rect")
             for name, value in (
                 ("x", i * slot + 1.5),

@@ -1,7 +1,7 @@
 """Input: taps on cards, the action buttons, the keyboard, and the focus inside dialogs.
 
-It turns what the player does into calls on the game's controller (the composer in
-:mod:`.app`) and decides nothing about the game itself: which card an arrow key reaches
+It turns what the player does into calls on the game's controller
+(:mod:`.control`) and decides nothing about the game itself: which card an arrow key reaches
 and what a shortcut means are decided in :mod:`halfmoon.keys`.
 """
 

@@ -158,6 +158,12 @@ class Renderer:
         if self.message.textContent != message:
             self.message.textContent = message
 
+    def saving(self, pending: bool) -> None:
+        """``<html data-saved>``: ``pending`` from a move until the save it asks for has
+        run (just after the event), then ``done``: what tests and ``make bench`` wait
+        for before they look at what is stored."""
+        self._set("saved", "pending" if pending else "done", self._dataset("saved"))
+
     def notice(self, value: str) -> None:
         """The notice line: a lasting condition, such as saving being impossible."""
         if self.notice_line.textContent != value:
