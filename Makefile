@@ -7,6 +7,10 @@ STAMP := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 PORT ?= 8000
 RUNS ?= 7
+# pytest's workers (pytest-xdist): two on this 2-core machine; each test module stays
+# on one worker (its module fixtures are made once). WORKERS=0 runs in one process.
+WORKERS ?= 2
+PYTEST := $(PY) -m pytest -q $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadscope)
 
 .PHONY: setup site play test test-engine test-browser test-engines lint chromium engines bench bench-engines bench-engine soak clean
 
@@ -43,18 +47,19 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy halfmoon tools
 
 test-engine: $(STAMP)
-	$(PY) -m pytest -q -m "not browser"
+	$(PYTEST) -m "not browser"
 
 test-browser: site chromium engines
-	$(PY) -m pytest -q -m browser
+	$(PYTEST) -m browser --durations=15
 
 ## test-engines: the cross-engine suite alone, in Firefox and WebKit (ENGINE=firefox for one)
 test-engines: site engines
 	$(PY) -m pytest -q tests/browser/test_engines.py $(if $(ENGINE),-k $(ENGINE))
 
-## test: everything CI runs — lint, engine tests, browser tests on the built site
+## test: everything CI runs — lint, engine tests, browser tests on the built site; it
+## prints the 15 slowest tests
 test: lint site chromium engines
-	$(PY) -m pytest -q
+	$(PYTEST) --durations=15
 
 ## bench: start-up, tap latency, bytes and memory against a bare Pyodide page
 bench: site chromium

@@ -1,11 +1,14 @@
 """Browser tests: the built site, served with netlify.toml's headers, in Chromium.
 
-Every page opened through these fixtures fails its test on an uncaught page error, a
-console error (CSP violations are reported there) or a failed request.
+Every context a test opens, however it opens it, is watched (the autouse ``problems``
+fixture): an uncaught error or a console error in any page, frame or worker (CSP
+violations are reported there), or a failed request, fails the test unless the test
+declares it expected (``problems.allow``).  Firefox and WebKit: ``test_engines.py``.
 """
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,7 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    BrowserType,
+    ConsoleMessage,
+    Page,
+    Request,
+)
 
 from tools.chromium import launch_options
 from tools.serve import serve_in_background
@@ -24,6 +34,9 @@ SITE = ROOT / "site"
 BOOT_TIMEOUT = 45_000
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 768}
+PHONE_CONTEXT: dict[str, Any] = {
+    "viewport": PHONE, "has_touch": True, "is_mobile": True, "device_scale_factor": 2,
+}  # fmt: skip
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -57,54 +70,86 @@ def base_url(site: Path, server_log: list[str]) -> Iterator[str]:
 
 
 class Problems:
-    """Errors a page reported while a test ran."""
+    """Errors the browser reported while a test ran: uncaught errors and console errors
+    of every page, frame and worker (CSP violations are reported there), and failed
+    requests — in every context the test opens, however it opens it."""
 
     def __init__(self) -> None:
         self.items: list[str] = []
+        self.allowed: list[re.Pattern[str]] = []
 
-    def watch(self, page: Page) -> None:
-        page.on("pageerror", lambda e: self.items.append(f"page error: {e}"))
-        page.on(
-            "console",
-            lambda m: (
-                self.items.append(f"console {m.type}: {m.text}") if m.type == "error" else None
-            ),
-        )
-        page.on("requestfailed", self._failed)
+    def allow(self, *patterns: str) -> None:
+        """Errors this test causes on purpose (a regular expression each); any other
+        still fails it.  Say in the test why each is expected."""
+        self.allowed += [re.compile(p) for p in patterns]
 
-    def _failed(self, request: Request) -> None:
-        # A request the browser itself cancels (the page reloads or the tab closes while
-        # the tab's icon or the court figures are on their way) is no failure.
-        cancelled = "ERR_ABORTED" in str(request.failure)
-        if not request.url.startswith("data:") and not cancelled:
-            self.items.append(f"request failed: {request.url} {request.failure}")
+    def watch(self, context: BrowserContext) -> None:
+        context.on("weberror", lambda e: _report(f"page error: {e.error}"))
+        context.on("console", _console)
+        context.on("requestfailed", _failed)
+
+    def unexpected(self) -> list[str]:
+        return [i for i in self.items if not any(p.search(i) for p in self.allowed)]
 
 
-@pytest.fixture
-def problems() -> Iterator[Problems]:
+_current: list[Problems] = []  # the running test's: what every watched context reports to
+
+
+def _report(item: str) -> None:
+    if _current:
+        _current[-1].items.append(item)
+
+
+def _console(message: ConsoleMessage) -> None:
+    if message.type == "error":
+        where = message.location.get("url", "")
+        _report(f"console error: {message.text}" + (f" ({where})" if where else ""))
+
+
+def _failed(request: Request) -> None:
+    # A request the browser itself cancels (the page reloads or the tab closes while
+    # the tab's icon or the court figures are on their way) is no failure.
+    cancelled = "ERR_ABORTED" in str(request.failure)
+    if not request.url.startswith("data:") and not cancelled:
+        _report(f"request failed: {request.url} {request.failure}")
+
+
+@pytest.fixture(autouse=True)
+def problems(monkeypatch: pytest.MonkeyPatch) -> Iterator[Problems]:
+    """Every browser test, in every context it opens (``browser.new_context``,
+    ``browser.new_page``, a persistent profile, pytest-playwright's own), fails on any
+    error it did not declare with :meth:`Problems.allow`."""
     found = Problems()
+    for owner, name in (
+        (Browser, "new_context"),
+        (Browser, "new_page"),
+        (BrowserType, "launch_persistent_context"),
+    ):
+        original = getattr(owner, name)
+
+        def watched(self: Any, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
+            made = _original(self, *args, **kwargs)
+            found.watch(made.context if isinstance(made, Page) else made)
+            return made
+
+        monkeypatch.setattr(owner, name, watched)
+    _current.append(found)
     yield found
-    assert found.items == [], "\n".join(found.items)
-
-
-def _context(browser: Browser, problems: Problems, **options: Any) -> BrowserContext:
-    context = browser.new_context(locale="pt-PT", **options)
-    context.on("page", problems.watch)
-    return context
+    _current.remove(found)
+    unexpected = found.unexpected()
+    assert unexpected == [], "\n".join(unexpected)
 
 
 @pytest.fixture
-def desktop(browser: Browser, problems: Problems) -> Iterator[BrowserContext]:
-    context = _context(browser, problems, viewport=DESKTOP)
+def desktop(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(locale="pt-PT", viewport=DESKTOP)
     yield context
     context.close()
 
 
 @pytest.fixture
-def phone(browser: Browser, problems: Problems) -> Iterator[BrowserContext]:
-    context = _context(
-        browser, problems, viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2
-    )
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(locale="pt-PT", **PHONE_CONTEXT)
     yield context
     context.close()
 
@@ -128,3 +173,22 @@ def wait_ready(page: Page) -> None:
     )
     state = page.evaluate("document.documentElement.dataset.app")
     assert state == "ready", page.locator("#boot-status").text_content()
+
+
+def wait_saved(page: Page) -> None:
+    """Wait until the save a move asked for has run (``<html data-saved>``)."""
+    page.wait_for_function("document.documentElement.dataset.saved !== 'pending'")
+
+
+def follow(page: Page, url: str) -> None:
+    """Go to ``url`` from the game's page, as a link followed in the page, and wait
+    until the game has handled it: a new ``#`` is heard as a ``hashchange``, and the
+    game's own listener, added first, has run when the one added here hears it."""
+    page.evaluate(
+        "() => { window.__followed = new Promise("
+        "(done) => addEventListener('hashchange', () => done(true), {once: true})); }"
+    )
+    before = page.evaluate("location.href")
+    page.goto(url)
+    if page.evaluate("location.href") != before:
+        page.evaluate("window.__followed")

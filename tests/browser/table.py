@@ -83,5 +83,16 @@ class Table:
         self.page.keyboard.press("Escape")
 
 
+def overlapping(boxes: Sequence[Sequence[float]]) -> list[tuple[int, int]]:
+    """The pairs of boxes (left, top, right, bottom) that overlap by more than half a
+    pixel."""
+    return [
+        (i, j)
+        for i, a in enumerate(boxes)
+        for j, b in enumerate(boxes[:i])
+        if a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+    ]
+
+
 def engine_tops(game: Game) -> dict[str, str | None]:
     return {s: (c.code if (c := game.top(s)) else None) for s in SLOTS}

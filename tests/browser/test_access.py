@@ -42,8 +42,6 @@ def test_axe_finds_nothing_on_the_table_and_in_each_dialog(
         expect(page.locator("dialog[open]")).to_have_count(1)
         assert axe_violations(page) == [], name
         page.keyboard.press("Escape")
-    line = solve_code(CODE)
-    assert line is not None
     context.close()
 
 
@@ -156,13 +154,24 @@ def test_dialogs_trap_and_return_focus(desktop: BrowserContext, base_url: str) -
 
 
 def test_a_visible_focus_ring_on_cards(desktop: BrowserContext, base_url: str) -> None:
+    """Tab reaches the table's card, and that card wears a ring a player can see: a
+    solid outline at least 2 px wide, of a colour that stands out from the felt."""
     page = open_game(desktop, base_url, "#" + CODE)
+    table = Table(page)
     for _ in range(12):
         page.keyboard.press("Tab")
         if focused_slot(page):
             break
-    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
-    assert outline == "solid"
+    assert focused_slot(page) == "P1"
+    assert page.evaluate(
+        "document.activeElement === document.querySelector('[data-slot=P1] button[data-card]')"
+    )
+    style, width, colour = table.card("P1").evaluate(
+        "b => { const s = getComputedStyle(b); return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; }"
+    )
+    assert style == "solid" and width >= 2 and colour != felt(page)
+    unfocused = table.card("P2").evaluate("b => getComputedStyle(b).outlineStyle")
+    assert unfocused == "none"  # the ring says which card has the focus, and only that one
 
 
 # ------------------------------------------------------------ screen-reader words
@@ -197,7 +206,7 @@ def test_names_and_announcements_for_pair_trio_error_and_end(
     line = solve_code("HM1-N-AAAAAAA")
     assert line is not None
     table.play(line)
-    expect(page.locator('[data-role="message"]')).to_contain_text("Score 520. You won!")
+    expect(page.locator('[data-role="message"]')).to_contain_text("520 points. You won!")
     assert page.evaluate("document.documentElement.lang") == "en"
     context.close()
 

@@ -24,7 +24,7 @@ from halfmoon.painted import write
 from halfmoon.prefs import Prefs
 from halfmoon.saved import KEYS, Play, game_key, write_play
 from halfmoon.session import Session
-from tests.browser.conftest import DESKTOP, SITE, Problems, wait_ready
+from tests.browser.conftest import DESKTOP, SITE, wait_ready
 from tests.browser.table import Table, engine_tops
 from tests.solver import legal_moves
 
@@ -90,11 +90,10 @@ def keep(play: Play, view: dict | str | None, **more: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def context(browser: Browser, problems: Problems) -> Iterator[BrowserContext]:
+def context(browser: Browser) -> Iterator[BrowserContext]:
     context = browser.new_context(
         locale="pt-PT", viewport=DESKTOP, service_workers="block", timezone_id=ZONE
     )
-    context.on("page", problems.watch)
     context.add_init_script(SHIFTS)
     yield context
     context.close()

@@ -12,24 +12,21 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from halfmoon import Game
 from halfmoon.host.examples import IMPASSE, WON, Example
 from tests.browser.axe import axe_violations
-from tests.browser.conftest import DESKTOP, Problems, open_game
+from tests.browser.conftest import DESKTOP, open_game
 from tests.browser.table import Table
 
 DEC_1 = "HM1-N-QJQDQQX"  # docs/deal-codes.md
 DEC_2 = "HM1-N-BLULOBI"
 
 
-def at(browser: Browser, problems: Problems, instant: datetime, zone: str) -> BrowserContext:
+def at(browser: Browser, instant: datetime, zone: str) -> BrowserContext:
     """A player whose clock says ``instant`` in time zone ``zone``."""
     context = browser.new_context(locale="pt-PT", viewport=DESKTOP, timezone_id=zone)
-    context.on("page", problems.watch)
     context.clock.set_fixed_time(instant)
     return context
 
 
-def test_the_deal_of_the_day_is_the_players_calendar_date(
-    browser: Browser, problems: Problems, base_url: str
-) -> None:
+def test_the_deal_of_the_day_is_the_players_calendar_date(browser: Browser, base_url: str) -> None:
     # Lisbon at 00:30 and Honolulu at 23:30 on 1 December: one date, one deal; Tokyo is
     # already on 2 December.
     players = [
@@ -38,7 +35,7 @@ def test_the_deal_of_the_day_is_the_players_calendar_date(
         (datetime(2026, 12, 1, 20, 0, tzinfo=UTC), "Asia/Tokyo", DEC_2, "2"),
     ]
     for instant, zone, code, day in players:
-        context = at(browser, problems, instant, zone)
+        context = at(browser, instant, zone)
         table = Table(open_game(context, base_url, "#HM1-N-AAAAAAB"))
         badge = table.page.locator('[data-stat="daily"]')
         expect(badge).to_be_hidden()
@@ -54,10 +51,8 @@ def test_the_deal_of_the_day_is_the_players_calendar_date(
         context.close()
 
 
-def test_a_tab_left_open_overnight_turns_to_the_new_day(
-    browser: Browser, problems: Problems, base_url: str
-) -> None:
-    context = at(browser, problems, datetime(2026, 12, 1, 23, 59, 50, tzinfo=UTC), "Europe/Lisbon")
+def test_a_tab_left_open_overnight_turns_to_the_new_day(browser: Browser, base_url: str) -> None:
+    context = at(browser, datetime(2026, 12, 1, 23, 59, 50, tzinfo=UTC), "Europe/Lisbon")
     page = open_game(context, base_url, "#" + DEC_1)
     badge = page.locator('[data-stat="daily"]')
     expect(badge).to_have_text("Partida do dia")
@@ -71,10 +66,8 @@ def test_a_tab_left_open_overnight_turns_to_the_new_day(
     context.close()
 
 
-def test_the_daily_link_deals_todays_deal(
-    browser: Browser, problems: Problems, base_url: str
-) -> None:
-    context = at(browser, problems, datetime(2026, 12, 1, 15, tzinfo=UTC), "America/Sao_Paulo")
+def test_the_daily_link_deals_todays_deal(browser: Browser, base_url: str) -> None:
+    context = at(browser, datetime(2026, 12, 1, 15, tzinfo=UTC), "America/Sao_Paulo")
     page = open_game(context, base_url, "#daily")
     expect(page.locator('[data-stat="code"]')).to_have_text(DEC_1)
     assert page.evaluate("location.hash") == "#" + DEC_1
@@ -182,10 +175,7 @@ def test_a_stuck_game_shared_by_the_browsers_share_sheet(
     expect(chart).to_have_count(1)
     assert "won" not in (chart.first.get_attribute("class") or "")
     words = page.locator('[data-role="chart-words"]').text_content() or ""
-    assert (
-        words.startswith("Cartas retiradas em cada uma das últimas 1 partidas")
-        and "Ganhas: 0" in words
-    )
+    assert words.startswith("Cartas retiradas na última partida: ") and "Ganhas: 0" in words
 
 
 def test_games_left_for_another_are_listed_and_resumed(

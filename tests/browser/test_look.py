@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon.i18n import text
-from tests.browser.conftest import BOOT_TIMEOUT, SITE, open_game, wait_ready
-from tests.browser.table import Table
+from tests.browser.conftest import BOOT_TIMEOUT, SITE, open_game, wait_ready, wait_saved
+from tests.browser.table import Table, overlapping
 
 CODE = "HM1-N-AAAAAAB"  # P2 = Q♣, P3 = K♠, R3 = J♥; P5 + P6 = 6♥ + 5♥
 
@@ -63,15 +63,6 @@ def geometry(page: Page) -> dict[str, Any]:
       };
     }"""
     )
-
-
-def overlapping(boxes: list[list[float]]) -> list[tuple[int, int]]:
-    return [
-        (i, j)
-        for i, a in enumerate(boxes)
-        for j, b in enumerate(boxes[:i])
-        if a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
-    ]
 
 
 @pytest.mark.parametrize(("width", "height"), [(740, 360), (844, 390)])
@@ -141,7 +132,7 @@ def test_restart_asks_first_and_a_slip_costs_nothing(
     expect(page.locator("#dialog-restart")).to_be_hidden()
     # the statistics: the restarted deal is a new game, and the dialog says so
     table.tap("P5"), table.tap("P6")
-    page.wait_for_timeout(200)
+    wait_saved(page)
     page.locator('[data-action="stats"]').click()
     assert page.locator('[data-stats="played"]').text_content() == "2"
     expect(page.locator('#dialog-stats [data-i18n="stats.note"]')).to_contain_text(
@@ -182,15 +173,14 @@ def test_removed_cards_fly_to_the_score_and_come_back_on_undo(
     # a tap during the flight counts at once, on the card already in place
     table.tap("P2")
     assert table.selected() == ["P2"]
-    page.wait_for_timeout(500)
-    assert ghosts(page) == []  # every copy gone once it has flown
+    expect(page.locator(".ghost")).to_have_count(0)  # every copy gone once it has flown
     table.tap("P2")
     table.press("undo")
     coming = ghosts(page)
     assert {g["place"] for g in coming} == {"P5", "P6"}
     assert {g["kind"] for g in coming} == {"returning"}
-    page.wait_for_timeout(500)
-    assert ghosts(page) == [] and page.locator(".card.landing").count() == 0
+    expect(page.locator(".ghost")).to_have_count(0)
+    expect(page.locator(".card.landing")).to_have_count(0)
     assert table.tops()["P5"] == "6H"
 
 
@@ -213,8 +203,8 @@ def test_a_new_deal_is_dealt_card_by_card(desktop: BrowserContext, base_url: str
         "[...document.querySelectorAll('.ghost')].map(g => getComputedStyle(g).animationDelay)"
     )
     assert delays[0] == "0s" and delays[-1] == "0.342s"  # 19 × 18 ms
-    page.wait_for_timeout(900)
-    assert ghosts(page) == [] and page.locator(".card.landing").count() == 0
+    expect(page.locator(".ghost")).to_have_count(0)
+    expect(page.locator(".card.landing")).to_have_count(0)
     # Restarting deals the same cards again: each is dealt, though it replaces itself
     # (a new deal's card that happened to equal the one before used to stay still).
     page.evaluate("flights.length = 0")
@@ -237,10 +227,25 @@ def test_reduced_motion_moves_nothing(browser: Browser, base_url: str, way: str)
 
 
 # ------------------------------------------------------------ the first visit
+# Every value the progress bar shows, as the page draws it (each frame, until ready).
+PROGRESS_SEEN = """window.progressSeen = [];
+(function look() {
+  const bar = document.getElementById('boot-progress');
+  if (bar && !bar.hidden) {
+    const shown = [+bar.value, document.getElementById('boot-bytes').textContent];
+    const last = progressSeen[progressSeen.length - 1];
+    if (!last || last[0] !== shown[0] || last[1] !== shown[1]) progressSeen.push(shown);
+  }
+  // (before the page is parsed there is no <html> yet)
+  if (document.documentElement?.dataset.app !== 'ready') requestAnimationFrame(look);
+})();"""
+
+
 def test_a_first_visit_shows_its_progress_and_then_that_it_works_offline(
     browser: Browser, base_url: str
 ) -> None:
     context = browser.new_context(locale="en-GB")
+    context.add_init_script(PROGRESS_SEEN)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -257,15 +262,8 @@ def test_a_first_visit_shows_its_progress_and_then_that_it_works_offline(
     boot = json.loads(page.locator("#boot-data").text_content() or "{}")
     bar = page.locator("#boot-progress")
     expect(bar).to_be_visible(timeout=BOOT_TIMEOUT)
-    seen = []
-    while page.evaluate("document.documentElement.dataset.app") == "loading":
-        seen.append(
-            page.evaluate(
-                "[+document.getElementById('boot-progress').value, document.getElementById('boot-bytes').textContent]"
-            )
-        )
-        page.wait_for_timeout(150)
     wait_ready(page)
+    seen = page.evaluate("window.progressSeen")
     values = [v for v, _ in seen]
     assert bar.evaluate("p => p.max") == boot["first"] > 10_000_000
     assert len(set(values)) >= 3 and values == sorted(values)  # it moves, and only forward

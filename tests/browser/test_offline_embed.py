@@ -112,7 +112,7 @@ def test_offline_after_one_visit(
     context.on("request", lambda request: asked.add(urllib.parse.urlsplit(request.url).path))
     page = open_game(context, base_url, "#HM1-N-AAAAAAB")
     wait_for_worker(page)
-    page.wait_for_timeout(300)
+    page.wait_for_load_state("networkidle")
     # Every file the game asked for online is one the worker keeps for offline play
     # (it leaves out the parts of PyScript the game never loads).
     kept = set(re.findall(r'\["\./([^"]+)", "', (site / "sw.js").read_text(encoding="utf-8")))
@@ -176,9 +176,7 @@ def test_an_update_replaces_every_file_at_once(
     css.write_text(css.read_text() + '\n:root { --deploy: "second"; }\n')
     engine = build_site.read_archive(out / build_site.ENGINE_ARCHIVE)
     source = (ROOT / "halfmoon" / "messages.py").read_text()  # a source module wins over .pyc
-    changed = source.replace(
-        '"Jogada anulada. {score} pontos."', '"Jogada anulada! {score} pontos."'
-    )
+    changed = source.replace('"Jogada anulada. {points}."', '"Jogada anulada! {points}."')
     assert changed != source
     engine["halfmoon/messages.py"] = changed.encode()
     build_site.write_archive(out / build_site.ENGINE_ARCHIVE, engine)
@@ -198,20 +196,24 @@ def test_an_update_replaces_every_file_at_once(
     Table(page).press("undo")  # Python's words are the new version's
     expect(page.locator('[data-role="message"]')).to_have_text("Jogada anulada! 0 pontos.")
     Table(page).press("redo")
-    # the old version's copies are gone: its files and its snapshot
+    # the old version's copies are gone: its files and its snapshot (whose cache the
+    # page names: static/boot/python.js)
+    snapshot = page.evaluate("document.documentElement.dataset.snapshotCache")
+    assert second in snapshot and first not in snapshot
     page.wait_for_function(
         f"caches.keys().then(names => names.includes('halfmoon-{second}') && "
-        f"names.every(n => ['halfmoon-{second}', 'hm-snapshot-{second}'].includes(n)))"
+        f"names.every(n => ['halfmoon-{second}', '{snapshot}'].includes(n)))"
     )
     kept = set(page.evaluate("caches.keys()"))
     assert f"halfmoon-{second}" in kept
-    assert kept <= {f"halfmoon-{second}", f"hm-snapshot-{second}"}
+    assert kept <= {f"halfmoon-{second}", snapshot}
     assert Table(page).stat("moves") == "1"  # the game survived the update
     context.close()
 
 
 # -------------------------------------------------------------------- embedding
-HOST = """<!doctype html><html><head><meta charset="utf-8"><title>host</title></head>
+HOST = """<!doctype html><html><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="data:,"></head>
 <body style="margin:0"><iframe id="game" src="{src}" width="{w}" height="{h}" {attrs}
 style="border:0"></iframe>
 <script>

@@ -12,8 +12,9 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from halfmoon import Game
 from halfmoon.host.examples import IMPASSE, WON
 from halfmoon.host.guide import Frame, impasse_reason, position, replay, score_line
-from halfmoon.i18n import text
+from halfmoon.i18n import Counted, text
 from halfmoon.layout import SLOTS, place_caption
+from halfmoon.replay import PLAY_MS
 from tests.browser.axe import axe_violations
 from tests.browser.conftest import open_game, wait_ready
 
@@ -79,7 +80,9 @@ def test_the_won_replay_shows_the_engines_positions_and_captions(
     page.locator(f'{box} [data-step-action="last"]').click()
     assert_step(page, box, frames[-1], position(WON, 48))
     assert drawn(page.locator(f"{box} .stage"))["P1"]["card"] is None  # the table is empty
-    assert frames[-1].caption == text(lang, "guide.won", moves=48, score=520)
+    assert frames[-1].caption == text(
+        lang, "guide.won", moves=Counted(48, "moves"), points=Counted(520, "points")
+    )
     expect(page.locator(f'{box} [data-role="stats"]')).to_have_text(score_line(520, 48, lang))
     # the last move (48th) is one step back, its cards marked
     page.locator(f'{box} [data-step-action="prev"]').click()
@@ -106,6 +109,7 @@ def position_text(page: Page, box: str = "#won") -> str:
 def test_stepping_by_keyboard_slider_move_list_and_play(
     desktop: BrowserContext, base_url: str
 ) -> None:
+    desktop.clock.install()  # the page's timers, moved on by the test
     page = open_page(desktop, base_url, "exemplos.html")
     expect(page.locator('#won [data-step-action="first"]')).to_be_disabled()
     expect(page.locator('#won [data-step-action="prev"]')).to_be_disabled()
@@ -146,19 +150,22 @@ def test_stepping_by_keyboard_slider_move_list_and_play(
     item.click()
     assert position_text(page) == "Jogada 10 de 48"
     expect(item).to_have_attribute("aria-current", "step")
-    # play, then pause
+    # play: a move every PLAY_MS; then pause: no move however long the page waits
     play = page.locator('#won [data-step-action="play"]')
+    page.clock.pause_at(page.evaluate("Date.now()") + 1)  # time moves only when told
     play.click()
     expect(play).to_have_attribute("aria-pressed", "true")
     expect(play).to_contain_text("Pausa")
-    expect(page.locator('#won [data-role="position"]')).to_have_text(
-        "Jogada 11 de 48", timeout=5000
-    )
+    page.clock.run_for(PLAY_MS - 1)
+    assert position_text(page) == "Jogada 10 de 48"
+    page.clock.run_for(1)
+    assert position_text(page) == "Jogada 11 de 48"
+    page.clock.run_for(PLAY_MS)
+    assert position_text(page) == "Jogada 12 de 48"
     play.click()
     expect(play).to_have_attribute("aria-pressed", "false")
-    stopped = position_text(page)
-    page.wait_for_timeout(1800)
-    assert position_text(page) == stopped
+    page.clock.run_for(10 * PLAY_MS)
+    assert position_text(page) == "Jogada 12 de 48"
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from halfmoon import Game, card
 from halfmoon.i18n import text
 from halfmoon.saved import KEYS, LEGACY, Play, game_key, write_play
-from tests.browser.conftest import open_game, wait_ready
+from tests.browser.conftest import open_game, wait_ready, wait_saved
 from tests.browser.table import Table
 from tests.solver import legal_moves, solve_code
 
@@ -105,7 +105,7 @@ def test_two_tabs_count_both_games_and_never_erase_a_win(
     close(b)
     Table(a).press("undo")
     expect(a.locator('[data-stat="moves"]')).to_have_text("0")
-    a.wait_for_timeout(200)
+    wait_saved(a)
     assert (stats_shown(a)["played"], stats_shown(a)["won"]) == ("2", "1")
     a.reload()
     wait_ready(a)
@@ -241,7 +241,7 @@ def test_a_failed_read_never_leads_to_writing_over_what_could_not_be_read(
     expect(page.locator('[data-role="notice"]')).to_have_text(text("en", "save.unreadable"))
     play_first_move(Table(page))
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
-    page.wait_for_timeout(200)
+    wait_saved(page)
     after = page.evaluate(
         "Object.fromEntries(Object.keys(localStorage).map(k => [k, window.__getItem.call(localStorage, k)]))"
     )
@@ -340,7 +340,7 @@ def test_hostile_stored_values_are_kept_aside_said_and_the_game_starts(
     play_first_move(Table(page))
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     if what == "stats":
-        page.wait_for_timeout(200)
+        wait_saved(page)
         assert stats_shown(page)["played"] == "1"  # counting starts again
     context.close()
 
@@ -368,7 +368,7 @@ def test_a_save_written_by_the_previous_build_is_resumed(browser: Browser, base_
     assert {KEYS["prefs"], KEYS["stats"], game_key(X)} <= set(keys)
     table.press("undo")  # the game goes on, and is not counted again
     play_first_move(table)
-    page.wait_for_timeout(200)
+    wait_saved(page)
     assert stats_shown(page)["played"] == "2"
     context.close()
 

@@ -13,13 +13,24 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, expect
 
 from halfmoon.host.examples import WON
-from tests.browser.conftest import BOOT_TIMEOUT, DESKTOP, Problems, wait_ready
+from halfmoon.saved import KEYS
+from tests.browser.conftest import BOOT_TIMEOUT, DESKTOP, wait_ready
 from tests.browser.table import Table
 from tools.chromium import launch_options
 
 SNAPSHOT = "document.documentElement.dataset.snapshot"
 MADE = "document.documentElement.dataset.snapshotMade"
 NEXT = "document.documentElement.dataset.snapshotNext"  # what this visit decided for the next
+
+
+def made(page: Page) -> None:
+    """Wait for the snapshot made in the background.  The page waits for the player to
+    settle in (5 s, then an idle moment, static/boot/snapshot.js) before it starts the
+    worker; the page's clock (installed before it loaded) is moved on past both, so the
+    worker starts at once, as it would have then."""
+    page.clock.fast_forward(5_001)
+    page.clock.fast_forward(4_001)
+    page.wait_for_function(MADE, timeout=60_000)
 
 
 @pytest.fixture
@@ -31,28 +42,25 @@ def profile() -> Iterator[str]:
         yield folder
 
 
-def visit(
-    playwright: Playwright, profile: str, url: str, problems: Problems
-) -> tuple[BrowserContext, Page]:
+def visit(playwright: Playwright, profile: str, url: str) -> tuple[BrowserContext, Page]:
     """The browser started on ``profile``, at ``url``, the game ready."""
     context = playwright.chromium.launch_persistent_context(
         profile, **launch_options(), locale="pt-PT", viewport=DESKTOP
     )
-    context.on("page", problems.watch)
+    context.clock.install()  # time runs as usual; made() skips the settling in
     page = context.pages[0] if context.pages else context.new_page()
-    problems.watch(page)
     page.goto(url)
     wait_ready(page)
     return context, page
 
 
 def test_a_return_visit_starts_from_the_snapshot_and_plays(
-    playwright: Playwright, profile: str, base_url: str, problems: Problems
+    playwright: Playwright, profile: str, base_url: str
 ) -> None:
     url = f"{base_url}/#{WON.code}"
-    context, page = visit(playwright, profile, url, problems)
+    context, page = visit(playwright, profile, url)
     assert page.evaluate(SNAPSHOT) == "none"
-    page.wait_for_function(MADE, timeout=60_000)  # made in the background
+    made(page)  # in the background
     kept, memory = page.evaluate(
         "[+document.documentElement.dataset.snapshotMade,"
         " +document.documentElement.dataset.snapshotMemory]"
@@ -61,7 +69,7 @@ def test_a_return_visit_starts_from_the_snapshot_and_plays(
     context.close()
     codes = []
     for _ in range(2):
-        context, page = visit(playwright, profile, url, problems)
+        context, page = visit(playwright, profile, url)
         assert page.evaluate(SNAPSHOT) == "restored"
         table = Table(page)
         table.play(WON.moves[:1])
@@ -90,18 +98,18 @@ DAMAGE = """async (damage) => {
 
 @pytest.mark.parametrize("damage", ["cut short", "another format", "pages out of order"])
 def test_a_damaged_snapshot_falls_back_and_is_made_again(
-    playwright: Playwright, profile: str, base_url: str, problems: Problems, damage: str
+    playwright: Playwright, profile: str, base_url: str, damage: str
 ) -> None:
     url = f"{base_url}/#{WON.code}"
-    context, page = visit(playwright, profile, url, problems)
-    page.wait_for_function(MADE, timeout=60_000)
+    context, page = visit(playwright, profile, url)
+    made(page)
     page.evaluate(DAMAGE, damage)
     page.reload()
     wait_ready(page)
     assert page.evaluate(SNAPSHOT) == "failed"
     Table(page).play(WON.moves[:1])
     expect(page.locator('[data-stat="score"]')).to_have_text("10")
-    page.wait_for_function(MADE, timeout=60_000)  # a good one again
+    made(page)  # a good one again
     page.reload()
     wait_ready(page)
     assert page.evaluate(SNAPSHOT) == "restored"
@@ -125,7 +133,7 @@ NO_CACHE_STORAGE = {
 
 @pytest.mark.parametrize("way", list(NO_CACHE_STORAGE))
 def test_without_a_snapshot_the_game_starts_as_before(
-    playwright: Playwright, profile: str, base_url: str, problems: Problems, way: str
+    playwright: Playwright, profile: str, base_url: str, way: str
 ) -> None:
     """Turned off, or nowhere to keep it: Python starts as it always did, and no worker
     spends the player's machine on a snapshot that could not be kept."""
@@ -134,7 +142,6 @@ def test_without_a_snapshot_the_game_starts_as_before(
     )
     context.add_init_script(COUNT_WORKERS + NO_CACHE_STORAGE[way])
     page = context.pages[0] if context.pages else context.new_page()
-    problems.watch(page)
     query = "?snapshot=off" if way == "?snapshot=off" else ""
     page.goto(f"{base_url}/{query}#{WON.code}")
     wait_ready(page)
@@ -154,7 +161,7 @@ def test_without_a_snapshot_the_game_starts_as_before(
 
 
 def test_a_full_storage_keeps_no_snapshot_and_the_game_plays(
-    playwright: Playwright, profile: str, base_url: str, problems: Problems
+    playwright: Playwright, profile: str, base_url: str
 ) -> None:
     """A quota too small for the snapshot: the worker says it failed, nothing of it is
     kept, the next start is a normal one, and no visit of this build tries again (a
@@ -163,14 +170,14 @@ def test_a_full_storage_keeps_no_snapshot_and_the_game_plays(
         profile, **launch_options(), locale="pt-PT", viewport=DESKTOP
     )
     context.add_init_script(COUNT_WORKERS)
+    context.clock.install()  # time runs as usual; made() skips the settling in
     page = context.pages[0] if context.pages else context.new_page()
-    problems.watch(page)
     cdp = context.new_cdp_session(page)
     cdp.send("Storage.overrideQuotaForOrigin", {"origin": base_url, "quotaSize": 4_000_000})
     page.goto(f"{base_url}/#{WON.code}")
     wait_ready(page)
     Table(page).play(WON.moves[:1])
-    page.wait_for_function(MADE, timeout=60_000)
+    made(page)
     assert page.evaluate(MADE) == "failed"
     assert page.evaluate("window.workersStarted") == 1
     for _ in range(2):
@@ -195,29 +202,32 @@ def as_build(name: str) -> Callable[[Route], None]:
 
 
 def test_a_snapshot_of_another_build_is_neither_made_nor_used(
-    browser: Browser, base_url: str, problems: Problems
+    browser: Browser, base_url: str
 ) -> None:
     """A snapshot holds an engine: it is never kept from an engine of another build (a
     stale copy), and one that holds another build's engine is dropped, not run — and
     neither is tried again for that build."""
     context = browser.new_context(locale="pt-PT", viewport=DESKTOP, service_workers="block")
     context.add_init_script(COUNT_WORKERS)
+    context.clock.install()  # time runs as usual; made() skips the settling in
     page = context.new_page()
-    problems.watch(page)
     url = f"{base_url}/#{WON.code}"
     page.goto(url)  # this build: its snapshot is made
     wait_ready(page)
-    page.wait_for_function(MADE, timeout=60_000)
+    made(page)
     assert page.evaluate(MADE) != "failed"
-    # this build's snapshot, kept as if another build had made it
+    # this build's snapshot, kept as if another build had made it (in the cache that
+    # build's page would name: static/boot/python.js)
+    build = page.evaluate("document.documentElement.dataset.build")
+    other = page.evaluate("document.documentElement.dataset.snapshotCache").replace(build, "0ther")
     page.evaluate(
-        """async () => {
-        const {snapshotCache, snapshotKey} = document.documentElement.dataset;
+        """async ([other, memory]) => {
+        const {snapshotCache, snapshotKey, build} = document.documentElement.dataset;
         const good = await (await caches.open(snapshotCache)).match(snapshotKey);
-        const other = snapshotKey.replace(snapshotCache.slice(12), '0ther');
-        await (await caches.open('hm-snapshot-0ther')).put(other, good);
-        localStorage.setItem('halfmoon.v2.snapshot', JSON.stringify({build: '0ther', state: 'made'}));
-        }"""
+        await (await caches.open(other)).put(snapshotKey.replace(build, '0ther'), good);
+        localStorage.setItem(memory, JSON.stringify({build: '0ther', state: 'made'}));
+        }""",
+        [other, KEYS["snapshot"]],
     )
     # the same page as that other build: the snapshot is not run
     page.route(f"{base_url}/", as_build("0ther"))
@@ -229,31 +239,29 @@ def test_a_snapshot_of_another_build_is_neither_made_nor_used(
     expect(page.locator('[data-stat="score"]')).to_have_text("10")
     page.wait_for_function(NEXT)
     assert page.evaluate(NEXT) == "failed" and page.evaluate("window.workersStarted") == 0
-    assert "hm-snapshot-0ther" not in page.evaluate("caches.keys()")
+    assert other not in page.evaluate("caches.keys()")
     # and a worker asked by that other build will not keep a snapshot of this engine
-    page.evaluate("localStorage.removeItem('halfmoon.v2.snapshot')")
+    page.evaluate("(key) => localStorage.removeItem(key)", KEYS["snapshot"])
     page.goto("about:blank")
     page.goto(url)
     wait_ready(page)
-    page.wait_for_function(MADE, timeout=60_000)
+    made(page)
     assert page.evaluate(MADE) == "failed" and page.evaluate("window.workersStarted") == 1
-    kept = page.evaluate(
-        "caches.open('hm-snapshot-0ther').then((c) => c.keys()).then((k) => k.length)"
-    )
-    assert kept == 0
+    kept = page.evaluate("(name) => caches.open(name).then((c) => c.keys())", other)
+    assert kept == []
     context.close()
 
 
 def test_a_private_window_restores_its_snapshot_on_a_reload(
-    browser: Browser, base_url: str, problems: Problems
+    browser: Browser, base_url: str
 ) -> None:
     """A private window keeps Cache Storage in memory while it is open."""
     context = browser.new_context(locale="pt-PT", viewport=DESKTOP)
+    context.clock.install()  # time runs as usual; made() skips the settling in
     page = context.new_page()
-    problems.watch(page)
     page.goto(f"{base_url}/#{WON.code}")
     wait_ready(page)
-    page.wait_for_function(MADE, timeout=60_000)
+    made(page)
     page.reload()
     wait_ready(page)
     assert page.evaluate(SNAPSHOT) == "restored"
