@@ -294,6 +294,16 @@ class Session:
             return self._switch(kept, now, resumed=True)
         return self._switch(self.fresh(Game.new(canonical)), now, resumed=False)
 
+    def restored(self, code: str | None, now: float) -> Feedback | None:
+        """A backup was restored: a table with no move made yet gives way to the game the
+        backup was saved last with (resumed where it was), if it is still in progress."""
+        if code is None or self.game.moves or code == self.game.code or self.library is None:
+            return None
+        kept = self.library.find(code)
+        if kept is None or kept.game.status != "playing":
+            return None
+        return self._switch(kept, now, resumed=True)
+
     def restart_words(self) -> Phrase:
         """What the confirmation of a restart says: the moves it undoes."""
         moves = self.game.moves
