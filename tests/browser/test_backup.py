@@ -24,7 +24,9 @@ from tests.test_history import NOON, finished
 from tools.serve import serve_in_background
 
 CODE = "HM1-N-AAAAAAB"
-STORED = "Object.fromEntries(Object.entries(localStorage).filter(([k]) => k !== 'halfmoon.v2.snapshot'))"
+STORED = (
+    "Object.fromEntries(Object.entries(localStorage).filter(([k]) => k !== 'halfmoon.v2.snapshot'))"
+)
 
 
 def open_stats(page: Page) -> None:
