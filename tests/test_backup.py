@@ -38,9 +38,11 @@ from halfmoon.history import KEEP, Entry
 from halfmoon.host.examples import IMPASSE, WON
 from halfmoon.prefs import Prefs
 from halfmoon.saved import Play
+from halfmoon.session import Session
 from halfmoon.stats import Stats
 from tests.solver import legal_moves
 from tests.test_history import NOON, finished
+from tests.test_session import Shelf
 
 MADE = NOON + 3_600_000
 
@@ -342,3 +344,19 @@ def test_merging_the_same_file_again_changes_nothing_and_loses_nothing(
     # the daily streak's days survive: every day played on either side is still there
     days = {e.daily for e in [*here_h, *there_h] if e.daily is not None}
     assert days == {e.daily for e in history if e.daily is not None}
+
+
+def test_a_table_with_no_move_gives_way_to_the_games_restored() -> None:
+    kept = play_of(WON.code, 2)
+    other = play_of("HM1-N-AAAAAAC", 1, id="p9")
+    ended = play_of(IMPASSE.code, 0, id="p8")
+    for move in IMPASSE.moves:
+        for slot in move:
+            ended.game.tap(slot, 1)
+    session = Session(Game.new("HM1-N-AAAAAAD"), Prefs(), "pt", Shelf(kept, other, ended))
+    assert session.restored(IMPASSE.code, 0) is None  # a game that ended does not
+    assert session.restored(None, 0) is None
+    feedback = session.restored(WON.code, 0)
+    assert feedback is not None and feedback.deal
+    assert (session.game.code, session.game.moves) == (WON.code, 2)  # where it was
+    assert session.restored("HM1-N-AAAAAAC", 0) is None  # a table with moves stays

@@ -76,6 +76,7 @@ class Persistence:
         self.framed = framed
         self.wall = wall
         self.win = window
+        self.handlers = handlers
         self.asked = False  # whether this visit asked the browser to keep the storage
         self._pending: Any = None
         self.skipped = False  # the game started without what the browser kept
@@ -459,7 +460,7 @@ class Persistence:
                 answer: bool | None = bool(await storage.persisted())
             except Exception:
                 answer = None
-            done(answer)
+            self.handlers.guard(lambda e: done(answer))(None)
 
         if storage is None:
             done(None)

@@ -243,8 +243,16 @@ def test_an_update_waits_while_a_window_is_open_and_the_player_chooses(
     table.tap("P5"), table.tap("P6")
     page.evaluate("window.sameDocument = true")
     table.press("stats")  # a window open: no moment to reload
+    other = open_game(context, url, "#HM1-N-AAAAAAB")  # another tab, at rest
     second = deploy_again(out)
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    # the tab at rest takes the new version at once, whole, its game resumed
+    other.wait_for_function(
+        f"document.documentElement.dataset.build === '{second}' && "
+        "document.documentElement.dataset.app === 'ready'",
+        timeout=BOOT_TIMEOUT * 2,
+    )
+    assert is_whole(other, second) and Table(other).stat("moves") == "1"
     note = page.locator(UPDATE)
     expect(note).to_be_visible(timeout=BOOT_TIMEOUT)
     expect(note).to_have_text("Está pronta uma nova versão do Half Moon. Atualizar")
