@@ -36,7 +36,9 @@ function safe() {
 }
 
 function update() {
-  if (waiting) {
+  // a worker still waiting is told to take over (the takeover reloads); one that took
+  // over meanwhile (another tab gave the word) is in charge already: a reload is enough
+  if (waiting && waiting.state === "installed") {
     asked = true;
     waiting.postMessage({ type: "halfmoon-update" }); // the takeover then reloads the page
   } else {
