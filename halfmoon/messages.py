@@ -363,7 +363,7 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
     "keep.no": "Este navegador não prometeu guardar as suas partidas: pode apagá-las se passar uns dias sem abrir o jogo (o Safari, ao fim de 7) ou se lhe faltar espaço. Instale o jogo no ecrã principal ou guarde uma cópia de segurança.",
     "keep.backup": "Este navegador não prometeu guardar as suas partidas: guarde de vez em quando uma cópia de segurança.",
     "keep.blocked": "Este navegador não deixa o jogo guardar nada: as partidas desta visita perdem-se ao sair, a não ser que guarde uma cópia.",
-    "app.update-ready": "Está pronta uma nova versão do Half Moon.",
+    "app.update-ready": "Está pronta uma nova versão.",
     "action.update": "Atualizar",
 }
 
@@ -708,7 +708,7 @@ There are no hints and no solver: the game never tells whether a deal can be won
     "keep.no": "This browser has not promised to keep your games: it may delete them after a few days without a visit (Safari, after 7) or when it runs short of space. Install the game on your home screen, or save a backup.",
     "keep.backup": "This browser has not promised to keep your games: save a backup now and then.",
     "keep.blocked": "This browser lets the game keep nothing: this visit's games are lost when you leave, unless you save a backup.",
-    "app.update-ready": "A new version of Half Moon is ready.",
+    "app.update-ready": "A new version is ready.",
     "action.update": "Update",
 }
 

@@ -255,7 +255,7 @@ def test_an_update_waits_while_a_window_is_open_and_the_player_chooses(
     assert is_whole(other, second) and Table(other).stat("moves") == "1"
     note = page.locator(UPDATE)
     expect(note).to_be_visible(timeout=BOOT_TIMEOUT)
-    expect(note).to_have_text("Está pronta uma nova versão do Half Moon. Atualizar")
+    expect(note).to_have_text("Está pronta uma nova versão. Atualizar")
     assert page.locator("#dialog-stats").is_visible()  # the window stays, the page too
     assert page.evaluate("window.sameDocument && document.documentElement.dataset.build") == first
     page.keyboard.press("Escape")
