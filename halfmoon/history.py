@@ -97,7 +97,13 @@ def record(entries: Sequence[Entry], new: Iterable[Entry], keep: int = KEEP) -> 
         if old is not None and old.result == "won" and entry.result != "won":
             continue
         by_id[entry.id] = entry
-    ordered = sorted(by_id.values(), key=lambda e: (e.ended, e.id), reverse=True)
+    return trim(by_id.values(), keep)
+
+
+def trim(entries: Iterable[Entry], keep: int = KEEP) -> list[Entry]:
+    """``entries`` (one per play) newest first, at most ``keep``: the RECENT newest, then
+    the deals of the day before the others."""
+    ordered = sorted(entries, key=lambda e: (e.ended, e.id), reverse=True)
     if len(ordered) <= keep:
         return ordered
     newest = min(RECENT, keep)

@@ -138,12 +138,17 @@ def daily_today(entries: Sequence[Entry], today: date, playing: bool, lang: str)
     return text(lang, "stats.daily.none")
 
 
-def daily_streak(entries: Sequence[Entry], today: date, playing: bool) -> int:
+def daily_streak(
+    entries: Sequence[Entry], today: date, playing: bool, on_table: date | None = None
+) -> int:
     """Days in a row the deal of the day was played, up to today (or up to yesterday,
-    while today's is still to be played)."""
+    while today's is still to be played); ``on_table``: the day of a deal of the day on
+    the table with moves, which counts though the history has it not yet."""
     days = {e.daily for e in entries if e.daily is not None}
     if playing:
         days.add(today)
+    if on_table is not None:
+        days.add(on_table)
     day = today if today in days else today - timedelta(days=1)
     streak = 0
     while day in days:
@@ -152,11 +157,13 @@ def daily_streak(entries: Sequence[Entry], today: date, playing: bool) -> int:
     return streak
 
 
-def daily_view(entries: Sequence[Entry], today: date, playing: bool, lang: str) -> dict[str, str]:
+def daily_view(
+    entries: Sequence[Entry], today: date, playing: bool, lang: str, on_table: date | None = None
+) -> dict[str, str]:
     """The statistics dialog's two daily figures, by their ``data-stats`` name."""
     return {
         "daily": daily_today(entries, today, playing, lang),
-        "daily-streak": str(daily_streak(entries, today, playing)),
+        "daily-streak": str(daily_streak(entries, today, playing, on_table)),
     }
 
 

@@ -57,6 +57,7 @@ class Feedback:
     deal: bool = False
     left: Play | None = None  # the play just left for another deal, to save as it is
     recorded: list[Entry] = field(default_factory=list)  # for the history of games
+    ended: bool = False  # a game just ended (won or stuck) by a move made here
 
     @property
     def message(self) -> str:
@@ -111,6 +112,9 @@ class Session:
         self.lang = lang
         self.library = library
         self.day = self.today()  # the date the page shows; moved on by turn_day
+        # what opening the page left behind: the play saved last, when a link opened
+        # another deal (counted and recorded as a deal left for another)
+        self.opened = Feedback(lang=lang)
         # the bar's daily badge, once per deal, play, day and language (asked every tap)
         self._badge: tuple[tuple[str | None, float, date, str], str] | None = None
         self._begun: tuple[float, date] | None = None  # the play's first day, once per play
@@ -175,6 +179,12 @@ class Session:
         else:
             play = last or begin(Game.new())
         session = cls(play, prefs, lang, library, wall=wall, make_id=make_id, day_of=day_of)
+        if last is not None and last.code != play.code:
+            # A link opened another deal: the play saved last is left for it, as it is
+            # when the player goes to another deal during a visit — so an unfinished
+            # deal of the day counts for its day however the page is opened next.
+            session.opened.counts = session._leaving(last)
+            session.opened.recorded = session._left(0.0, last)
         return session, notice
 
     # ------------------------------------------------------------------- actions
@@ -284,6 +294,16 @@ class Session:
             return self._switch(kept, now, resumed=True)
         return self._switch(self.fresh(Game.new(canonical)), now, resumed=False)
 
+    def restored(self, code: str | None, now: float) -> Feedback | None:
+        """A backup was restored: a table with no move made yet gives way to the game the
+        backup was saved last with (resumed where it was), if it is still in progress."""
+        if code is None or self.game.moves or code == self.game.code or self.library is None:
+            return None
+        kept = self.library.find(code)
+        if kept is None or kept.game.status != "playing":
+            return None
+        return self._switch(kept, now, resumed=True)
+
     def restart_words(self) -> Phrase:
         """What the confirmation of a restart says: the moves it undoes."""
         moves = self.game.moves
@@ -317,20 +337,24 @@ class Session:
             feedback.events.append(play.game.status)
         return feedback
 
-    def _leaving(self) -> list[Count]:
+    def _leaving(self, play: Play | None = None) -> list[Count]:
         """Leaving a game that was played and not won ends the streak of wins."""
-        return [Count("left")] if self.play.played and not self.play.won else []
+        play = play or self.play
+        return [Count("left")] if play.played and not play.won else []
 
-    def _left(self, now: float) -> list[Entry]:
+    def _left(self, now: float, play: Play | None = None) -> list[Entry]:
         """A game left for another with moves and no end goes into the history (one
         that ended went in when it ended)."""
-        return self.entry(now) if self.game.moves and self.game.status == "playing" else []
+        play = play or self.play
+        game = play.game
+        return self.entry(now, play) if game.moves and game.status == "playing" else []
 
-    def _daily_date(self) -> date | None:
-        """The date whose deal of the day the play in progress is (the day it was begun),
-        or None."""
-        begun = self.begun_day()
-        return begun if self.game.code == daily_code(begun) else None
+    def _daily_date(self, play: Play | None = None) -> date | None:
+        """The date whose deal of the day a play (the one in progress) is — the day it
+        was begun — or None."""
+        begun = self.begun_day() if play is None else self.day_of(play.begun)
+        play = play or self.play
+        return begun if play.game.code == daily_code(begun) else None
 
     def begun_day(self) -> date:
         """The date the play in progress was begun on, on the player's calendar: asked of
@@ -339,13 +363,14 @@ class Session:
             self._begun = (self.play.begun, self.day_of(self.play.begun))
         return self._begun[1]
 
-    def entry(self, now: float) -> list[Entry]:
-        """The play in progress as the history keeps it (none for a game with no deal
-        code, which only tests build)."""
-        play, code = self.play, self.game.code
-        if code is None:
+    def entry(self, now: float, play: Play | None = None) -> list[Entry]:
+        """A play (the one in progress) as the history keeps it (none for a game with no
+        deal code, which only tests build)."""
+        daily = self._daily_date(play)
+        play = play or self.play
+        if play.game.code is None:
             return []
-        return [entry_of(play.game, play.id, play.begun, self.wall(), now, self._daily_date())]
+        return [entry_of(play.game, play.id, play.begun, self.wall(), now, daily)]
 
     def adopt(self, newer: Play, now: float, *, visible: bool = True) -> Feedback:
         """Another tab went on with this deal: show its newer play instead (quietly when
@@ -367,6 +392,7 @@ class Session:
             feedback.events.append(status)
             feedback.said = (*feedback.said, phrase(f"end.{status}.title"))
             feedback.recorded = self.entry(now)
+            feedback.ended = True
 
     # -------------------------------------------------------------- presentation
     def table(self) -> dict[str, PlaceView]:
@@ -399,7 +425,9 @@ class Session:
         today = self.today()
         game = self.game
         playing = game.code == daily_code(today) and game.moves > 0 and game.status == "playing"
-        return daily_view(entries, today, playing, self.lang)
+        # the deal of the day on the table counts for its own day, left or not
+        on_table = self._daily_date() if game.moves else None
+        return daily_view(entries, today, playing, self.lang, on_table)
 
     def time_text(self, now: float) -> str:
         return format_time(self.game.elapsed(now))

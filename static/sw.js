@@ -1,7 +1,9 @@
 // Half Moon service worker.  The site build fills VERSION and FILES (every file of the
 // site with its content hash).  A version is installed whole into its own cache, every
 // file checked against its hash, or not at all (it never serves a page then); once
-// active it deletes every other version's cache.
+// active it deletes every other version's cache.  The first version installed takes
+// charge at once; a later one waits until a page says the moment is safe
+// (static/boot/offline.js), so that no page is pulled from under its player.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = `halfmoon-${VERSION}`;
@@ -53,9 +55,17 @@ self.addEventListener("install", (event) => {
         })
       );
       await Promise.all(responses.filter(Boolean).map(([url, response]) => cache.put(url, response)));
-      await self.skipWaiting();
+      if (!self.registration.active) await self.skipWaiting(); // the first: nothing to wait for
     })()
   );
+});
+
+// A page's word: the moment is safe to take over; and the question of which version
+// this worker is (a page under another version's worker reloads).
+self.addEventListener("message", (event) => {
+  const type = event.data && event.data.type;
+  if (type === "halfmoon-update") event.waitUntil(self.skipWaiting());
+  else if (type === "halfmoon-version") event.ports[0]?.postMessage({ version: VERSION });
 });
 
 self.addEventListener("activate", (event) => {

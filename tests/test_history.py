@@ -40,6 +40,7 @@ from halfmoon.results import (
 )
 from halfmoon.safejson import Invalid
 from halfmoon.session import Session, new_id
+from halfmoon.stats import Count
 from tests.solver import legal_moves
 from tests.test_session import Shelf
 
@@ -284,3 +285,44 @@ def test_play_again_resumes_a_play_in_progress_or_starts_the_deal_over() -> None
         "Já está"
     )  # the same deal, going on
     assert session.game.moves == 1
+
+
+def test_a_deal_of_the_day_counts_for_its_day_however_the_page_is_opened() -> None:
+    """Three days running: open the deal of the day by its link, make a move, close the
+    browser.  The link of each next day leaves the play saved last, as the player going
+    to another deal does, so each day's deal is in the history; coming back by ``/``
+    resumes it, and it counts for its own day while it is on the table."""
+    days = [date(2026, 12, d) for d in (1, 2, 3)]
+    shelf, last, history = Shelf(), None, []
+    for i, day in enumerate(days):
+        wall = datetime(day.year, day.month, day.day, 20, tzinfo=UTC).timestamp() * 1000
+        session, _ = Session.start(
+            last=last, library=shelf, prefs=Prefs(), fragment="#daily", lang="pt",
+            wall=lambda w=wall: w, day_of=lambda ms: local_day(ms, 0),
+        )  # fmt: skip
+        assert session.game.code == daily_code(day)
+        left = session.opened.recorded
+        assert [(e.daily, e.result, e.moves) for e in left] == (
+            [(days[i - 1], "left", 1)] if i else []
+        )
+        assert session.opened.counts == ([] if i == 0 else [Count("left")])
+        history = record(history, left)
+        for slot in legal_moves(session.game.tops())[0]:
+            session.tap(slot, 1)
+        assert session.daily_results(history)["daily-streak"] == str(i + 1)
+        last = session.play
+        shelf.plays[last.code] = last
+    # the next day by "/": yesterday's deal resumes, and still counts for its day
+    wall = datetime(2026, 12, 4, 9, tzinfo=UTC).timestamp() * 1000
+    session, _ = Session.start(
+        last=last, library=shelf, prefs=Prefs(), fragment="", lang="pt",
+        wall=lambda: wall, day_of=lambda ms: local_day(ms, 0),
+    )  # fmt: skip
+    assert session.play is last and session.opened.recorded == []
+    assert session.daily_results(history) == {"daily": "Por jogar", "daily-streak": "3"}
+    # a link to the deal in play leaves nothing
+    session, _ = Session.start(
+        last=last, library=shelf, prefs=Prefs(), fragment="#" + last.code, lang="pt",
+        wall=lambda: wall, day_of=lambda ms: local_day(ms, 0),
+    )  # fmt: skip
+    assert session.opened.recorded == [] and session.opened.counts == []

@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 import pytest
 
 from halfmoon import Game, card
+from halfmoon.backup import Merged, restored_words
 from halfmoon.history import Entry
 from halfmoon.host.examples import WON
 from halfmoon.i18n import (
@@ -191,6 +192,9 @@ def test_every_count_a_player_reads_agrees_with_its_number(lang: str, n: int) ->
         shown += [rows([entry], TODAY, local, lang)[0].summary, share_text(entry, "L", lang)]
         shown.append(daily_today([entry], TODAY, False, lang))
     shown.append(chart_words([Bar(100, n % 2 == 0)] * n, lang))
+    # what a restore says it changed
+    shown.append(restored_words(Merged(added=n, known=n, resumed=n), lang))
+    shown.append(restored_words(Merged(known=n), lang))
     # a game left after n moves, and the restart's question (a game with moves)
     game = Game.new(WON.code)
     for move in WON.moves[:n]:

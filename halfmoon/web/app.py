@@ -16,6 +16,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from ..backup import MAX_BYTES
 from ..i18n import Phrase, choose_language, normalise_language, text
 from ..painted import same_table
 from ..session import Session
@@ -23,6 +24,7 @@ from .control import Controller
 from .dialogs import Dialogs
 from .dom import Handlers, absent, now, player_day
 from .embed import Embed
+from .files import Files
 from .games import Games
 from .input import Input
 from .links import Links
@@ -43,9 +45,10 @@ class App:
         store = Persistence(win, handlers, framed=embed.embedded)
         render = Renderer(doc, win, handlers)
         dialogs = Dialogs(doc, handlers)
-        links = Links(win, handlers)
+        links = Links(win, handlers, framed=embed.embedded)
         keys = Input(doc, handlers, render)
         games = Games(doc, handlers, render.faces)
+        files = Files(doc, handlers, too_big=MAX_BYTES)
 
         try:
             session, said = open_session(store, win)
@@ -57,7 +60,7 @@ class App:
 
         self.control = control = Controller(
             session, handlers, store=store, render=render, dialogs=dialogs, links=links,
-            embed=embed, games=games, build=BUILD,
+            embed=embed, games=games, files=files, build=BUILD,
         )  # fmt: skip
         handlers.on_error = control.crash
         keys.connect(tap=control.tap, action=control.action, shortcut=control.shortcut)
@@ -66,6 +69,7 @@ class App:
             reset_stats=control.reset_stats, closed=control.refocus, restart=control.restart,
         )  # fmt: skip
         links.connect(changed=control.link)
+        files.connect(chosen=control.restore)
         store.connect(changed=control.storage)
         handlers.on(doc, "visibilitychange", lambda e: control.visibility(bool(doc.hidden)))
         handlers.on(win, "pagehide", lambda e: control.save(now()))
@@ -90,9 +94,12 @@ class App:
         control.show(t)
         links.show(session.game.code)
         control.say(said)
+        # a link opened another deal: the play saved last was left for it
+        store.queue(session.opened.counts, session.opened.recorded)
         if session.play.rev == 0:  # a deal not yet saved: saved now, so a reload finds it
             control.save(t)
         else:
+            store.flush()
             control.notice()
         for name in ("restart", "new", "daily", "code", "options", "rules", "stats"):
             doc.querySelector(f'[data-action="{name}"]').disabled = False

@@ -10,18 +10,29 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from .. import safejson as sj
+from ..backup import (
+    MAX_BYTES,
+    Refused,
+    file_name,
+    keeping,
+    read_backup,
+    refused_words,
+    restored_words,
+    write_backup,
+)
 from ..deal import CodeError
 from ..history import Entry, find
 from ..i18n import Phrase, phrase, say, text
 from ..painted import write
 from ..replay import frames
 from ..results import chart, chart_words, rows, share_text, when
-from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
+from ..saved import KEYS, Head, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
 from ..view import stats_view
 from .dialogs import Dialogs
 from .dom import Handlers, js_object, now, player_time
 from .embed import Embed
+from .files import Files
 from .games import Games
 from .links import Links
 from .persistence import Persistence
@@ -40,12 +51,13 @@ class Controller:
         links: Links,
         embed: Embed,
         games: Games,
+        files: Files,
         build: str,
     ) -> None:
         self.session = session
         self.build = build  # the deploy, written into the record of the table (painted)
         self.store, self.render, self.dialogs = store, render, dialogs
-        self.links, self.embed, self.games = links, embed, games
+        self.links, self.embed, self.games, self.files = links, embed, games, files
         self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
         self._save_later = handlers.proxy(lambda e: self.save(now()))
         self._save_pending = False
@@ -91,6 +103,10 @@ class Controller:
             self.share(entry)
         elif name == "again":
             self.again(entry)
+        elif name == "backup":
+            self.backup()
+        elif name == "restore":
+            self.files.choose()
         elif name == "copy":
             code = self.session.game.code
             if code is not None:
@@ -165,12 +181,70 @@ class Controller:
 
     # ----------------------------------------------------------- your games
     def open_stats(self) -> None:
+        values = self.stats_values()
+        self.games.status(say(self.store.take_said(), self.lang))  # damaged values found
+        self.dialogs.open_stats(values)
+
+    def stats_values(self) -> dict[str, str]:
+        """The statistics' figures, the deal of the day's, the chart and whether this
+        browser keeps the games (told when the browser answers)."""
         history = self.store.history()
         values = stats_view(self.store.stats(), self.lang) | self.session.daily_results(history)
         bars = chart(history)
         self.games.chart(bars, chart_words(bars, self.lang))
-        self.games.status(say(self.store.take_said(), self.lang))  # damaged values found
-        self.dialogs.open_stats(values)
+        self.store.kept(self.keeping)
+        return values
+
+    def keeping(self, promised: bool | None) -> None:
+        """Say whether this browser has promised to keep the games, and what to do if not."""
+        installed = bool(js.window.matchMedia("(display-mode: standalone)").matches)
+        store = self.store
+        key = keeping(promised, blocked=store.blocked, installed=installed, framed=store.framed)
+        self.dialogs.show_keeping(text(self.lang, key), key)
+
+    # ------------------------------------------------------- backup and restore
+    def backup(self) -> None:
+        """Save everything the game keeps as a file (the play on the table saved first)."""
+        t = now()
+        self.save(t)
+        session = self.session
+        data = self.store.backup(session.play, session.prefs, session.wall())
+        name = file_name(session.today())
+        saved = self.files.save(name, write_backup(data))
+        self.games.status(text(self.lang, "backup.saved" if saved else "backup.failed", name=name))
+
+    def restore(self, raw: str | None, size: int) -> None:
+        """A file chosen to restore: refused whole (saying why), or merged and said what
+        changed."""
+        self.games.status(self._restore(raw, size))
+
+    def _restore(self, raw: str | None, size: int) -> str:
+        if raw is None:
+            return text(
+                self.lang, "restore.error.size" if size > MAX_BYTES else "restore.error.read"
+            )
+        try:
+            backup = read_backup(raw)
+        except Refused as exc:
+            return refused_words(exc, self.lang)
+        t = now()
+        session = self.session
+        if self._save_pending:  # the play on the table is stored first, merged like any other
+            self.save(t)
+        merged = self.store.restore(backup, session.day_of, session.play.code)
+        if merged is None:
+            return text(self.lang, "restore.error.blocked")
+        stored = self.store.find(session.play.code)
+        if stored is not None and is_newer(Head(stored.id, stored.rev, stored.saved), session.play):
+            self.adopt(stored, t)  # the file held this deal's game further on
+        elif (feedback := session.restored(backup.last, t)) is not None:
+            self.apply(feedback, t)  # a table with no move gives way to the file's game
+        if merged.prefs:
+            session.prefs = self.store.prefs()
+            self.options_changed()
+        if self.dialogs.is_open("stats"):
+            self.dialogs.show_stats(self.stats_values())
+        return restored_words(merged, self.lang)
 
     def open_history(self) -> None:
         history = self.store.history()
@@ -270,9 +344,9 @@ class Controller:
                 self.session.prefs = read_prefs(value)
                 self.session.prefs.lang = self.session.prefs.lang or lang
                 self.options_changed()
-        elif key == KEYS["stats"] and self.dialogs.is_open("stats"):
-            self.dialogs.show_stats(stats_view(self.store.stats(), self.lang))
-        elif key == KEYS["history"] and self.dialogs.is_open("history"):
+        elif key in (KEYS["stats"], KEYS["history"]) and self.dialogs.is_open("stats"):
+            self.dialogs.show_stats(self.stats_values())
+        if key == KEYS["history"] and self.dialogs.is_open("history"):
             self.open_history()
 
     # ------------------------------------------------------ showing, saving
@@ -293,6 +367,8 @@ class Controller:
         for kind in feedback.events:
             self.post(kind, t)
         self.store.queue(feedback.counts, feedback.recorded)
+        if feedback.ended:  # a finished game: the moment to ask the browser to keep them
+            self.store.ask_to_keep()
         if feedback.left is not None:  # kept as it was left, its clock stopped
             self.store.save(feedback.left)
         if feedback.save and not self._save_pending:  # saved just after this event

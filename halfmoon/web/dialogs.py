@@ -117,6 +117,12 @@ class Dialogs:
         for name, value in values.items():
             self.doc.querySelector(f'[data-stats="{name}"]').textContent = value
 
+    def show_keeping(self, words: str, key: str) -> None:
+        """Whether this browser keeps the games (``key``: the catalogue's, for the look)."""
+        line = self.doc.querySelector('[data-role="keeping"]')
+        line.textContent = words
+        line.dataset.keeping = key.removeprefix("keep.")
+
     def _confirm_reset(self, asking: bool) -> None:
         self.doc.getElementById("stats-confirm").hidden = not asking
         self.doc.getElementById("stats-buttons").hidden = asking

@@ -12,8 +12,9 @@ from .dom import Handlers, js_object
 
 
 class Links:
-    def __init__(self, window: Any, handlers: Handlers) -> None:
+    def __init__(self, window: Any, handlers: Handlers, *, framed: bool = False) -> None:
         self.win = window
+        self.framed = framed  # inside another page, whose history is not the game's
         self._pending: Any = None
         self._changed: Callable[[str], None] = lambda fragment: None
         handlers.on(window, "hashchange", lambda e: self._changed(str(window.location.hash or "")))
@@ -25,13 +26,15 @@ class Links:
     def show(self, code: str | None, *, push: bool = False) -> None:
         """Put the deal in play in the address bar: as a new entry of the history when
         the player went to another deal (so Back returns to the one left), else in
-        place of the address shown."""
+        place of the address shown.  Inside a frame always in place: the tab's history
+        belongs to the page around the game, whose Back button must not step through
+        deals."""
         if code is None:
             return
         location = self.win.location
         if location.hash != "#" + code:
             url = str(location.pathname) + str(location.search) + "#" + code
-            if push:
+            if push and not self.framed:
                 self.win.history.pushState(None, "", url)
             else:
                 self.win.history.replaceState(None, "", url)

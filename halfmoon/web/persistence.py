@@ -17,11 +17,23 @@ every failure is reported by a flag or a return value, never an exception.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable, Sequence
+from datetime import date
 from typing import Any, TypeVar
 
 from .. import safejson as sj
+from ..backup import (
+    Backup,
+    Merged,
+    left_entry,
+    merge_history,
+    merge_play,
+    merge_prefs,
+    merge_stats,
+    newest,
+)
 from ..history import Entry, read_history, record, write_history
 from ..i18n import Phrase, phrase
 from ..prefs import Prefs
@@ -46,7 +58,7 @@ from ..saved import (
 )
 from ..session import new_id, wall_ms
 from ..stats import Count, Stats
-from .dom import Handlers
+from .dom import Handlers, absent
 
 T = TypeVar("T")
 _WHAT = {LEGACY["game"]: "game", LEGACY["stats"]: "stats", LEGACY["prefs"]: "prefs"}
@@ -63,6 +75,10 @@ class Persistence:
     ) -> None:
         self.framed = framed
         self.wall = wall
+        self.win = window
+        self.handlers = handlers
+        self.asked = False  # whether this visit asked the browser to keep the storage
+        self._pending: Any = None
         self.skipped = False  # the game started without what the browser kept
         self.store: Any = None
         try:  # where the browser blocks storage, merely looking at it throws
@@ -335,3 +351,123 @@ class Persistence:
                 saved[key] = stored.saved if stored is not None else 0.0
         for key in oldest(saved, keep=KEEP_GAMES - 1):
             self._remove(key)
+
+    # ------------------------------------------------------- backup and restore
+    def plays(self) -> list[Play]:
+        """Every kept game, as stored (a damaged one is kept aside, as always)."""
+        codes = [code for key in self._keys() if (code := code_of_key(key)) is not None]
+        return [play for code in codes if (play := self.find(code)) is not None]
+
+    def backup(self, play: Play, prefs: Prefs, made: float) -> Backup:
+        """Everything the game keeps, for a backup file: ``play`` (the one on the table,
+        as this tab has it), every other game in progress with moves, newest first, and
+        the options if the player has chosen any."""
+        kept = {p.code: p for p in ([] if self.blocked else self.plays())}
+        kept[play.code] = play
+        plays = sorted(
+            (p for p in kept.values() if p.game.moves),
+            key=lambda p: (p.saved, p.code),
+            reverse=True,
+        )[:KEEP_GAMES]
+        chosen = self.blocked or self._get(KEYS["prefs"]) is not None
+        return Backup(
+            made=made,
+            prefs=prefs if chosen else None,
+            stats=self.stats(),
+            history=tuple(self.history()),
+            plays=tuple(plays),
+            last=plays[0].code if plays else None,
+        )
+
+    def restore(self, backup: Backup, day_of: Callable[[float], date], keep: str) -> Merged | None:
+        """Merge a backup into what is stored, each key read, merged and written in one
+        go (:mod:`halfmoon.backup` decides); None where nothing can be stored.  ``keep``:
+        the deal on the table, never pruned."""
+        if self.blocked:
+            return None
+        self.flush()
+        resumed, dropped = 0, []
+        for there in backup.plays:
+            key = game_key(there.code)
+            here = self._read(key, "game", _reader(there.code))
+            if key in self.unreadable:
+                continue
+            merged = merge_play(here, there)
+            written = merged.write
+            if written is not None and self._set(key, write_play(written, written.saved)):
+                resumed += written.game.status == "playing"
+            if merged.dropped is not None:
+                dropped.append(left_entry(merged.dropped, day_of))
+        key = KEYS["history"]
+        here_history = self._read(key, "history", read_history) or []
+        history = merge_history(here_history, [*backup.history, *dropped])
+        if key not in self.unreadable and history.entries != here_history:
+            self._set(key, write_history(history.entries))
+        stats = False
+        if backup.stats is not None:
+            key = KEYS["stats"]
+            here_stats = self._read(key, "stats", read_stats)
+            if key not in self.unreadable:
+                there_newest = newest(backup.history)
+                figures = merge_stats(here_stats, backup.stats, newest(here_history), there_newest)
+                stats = figures != here_stats and self._set(key, write_stats(figures))
+        key = KEYS["prefs"]
+        raw = self._get(key)
+        here_prefs = self.prefs() if raw is not None and key not in self.set_aside else None
+        options = merge_prefs(here_prefs, backup.prefs)
+        prefs = (
+            options is not None
+            and key not in self.unreadable
+            and self._set(key, write_prefs(options))
+        )
+        last = backup.last
+        if last is not None and self._get(KEYS["last"]) is None and self._get(game_key(last)):
+            self._set(KEYS["last"], last)
+        self._prune(game_key(keep))
+        return Merged(history.added, history.known, resumed, stats, prefs)
+
+    # ------------------------------------------------ storage the browser keeps
+    def _storage(self) -> Any:
+        try:
+            storage = self.win.navigator.storage
+        except Exception:
+            return None
+        return None if absent(storage) or absent(getattr(storage, "persist", None)) else storage
+
+    def ask_to_keep(self) -> None:
+        """Ask the browser to keep the game's storage (``navigator.storage.persist()``;
+        some browsers ask the player): once a visit, after a game has ended, never in a
+        frame, and not where it has promised already."""
+        storage = self._storage()
+        if self.asked or self.framed or self.blocked or storage is None:
+            return
+        self.asked = True
+
+        async def ask() -> None:
+            with contextlib.suppress(Exception):
+                if not await storage.persisted():
+                    await storage.persist()
+
+        self._pending = asyncio.ensure_future(ask())
+
+    def kept(self, done: Callable[[bool | None], None]) -> None:
+        """Tell ``done`` whether the browser has promised to keep the storage (None:
+        it cannot say)."""
+        storage = self._storage()
+
+        async def ask() -> None:
+            try:
+                answer: bool | None = bool(await storage.persisted())
+            except Exception:
+                answer = None
+            self.handlers.guard(lambda e: done(answer))(None)
+
+        if storage is None:
+            done(None)
+        else:
+            self._pending = asyncio.ensure_future(ask())
+
+
+def _reader(code: str) -> Callable[[str], Play]:
+    """The reader of the stored play of the deal ``code``."""
+    return lambda raw: read_play(raw, code)

@@ -1,12 +1,23 @@
-// Offline play: a service worker keeps every file of this version (static/sw.js).  When
-// a new deploy's worker takes over a page that an older worker served, the page reloads
-// into the new version whole (the game is saved after every change, so nothing is lost).
-// The first time the offline copy is kept, a short note says the game now works without
-// a network.
+// Offline play: a service worker keeps every file of this version (static/sw.js).  The
+// first time the offline copy is kept, a short note says the game now works without a
+// network.
+//
+// An update never pulls the page from under the player.  A new deploy's worker installs
+// whole and then waits for a page's word before it takes over; a page gives that word at
+// a safe moment — no window open, no card selected (a replay runs in a window) — and
+// then reloads into the new version whole (the game is saved after every change, so it
+// resumes).  At any other moment the page says "A new version is ready" and the player
+// chooses when.  A page that finds itself under another version's worker (a first visit
+// that started before a deploy, or a tab whose neighbour let the new worker in) would
+// mix files of two versions: it reloads, by the same rule.
 import { boot, build, cacheStorage, serviceWorkers } from "./data.js";
 
 const root = document.documentElement;
 const NOTE_MS = 8000;
+const ASK_MS = 3000; // how long a worker has to say its version
+
+let waiting = null; // a new version's worker, installed, waiting for this page's word
+let asked = false; // this page gave that word: the takeover that follows reloads it
 
 function offlineReady() {
   const line = document.querySelector('[data-role="offline"]');
@@ -18,17 +29,87 @@ function offlineReady() {
   }, NOTE_MS);
 }
 
+// No window open (the crash window excepted: a reload is its way out) and no card selected.
+function safe() {
+  const open = [...document.querySelectorAll("dialog[open]")].some((d) => d.id !== "dialog-crash");
+  return !open && !document.querySelector('#table [aria-pressed="true"]');
+}
+
+function update() {
+  // a worker still waiting is told to take over (the takeover reloads); one that took
+  // over meanwhile (another tab gave the word) is in charge already: a reload is enough
+  if (waiting && waiting.state === "installed") {
+    asked = true;
+    waiting.postMessage({ type: "halfmoon-update" }); // the takeover then reloads the page
+  } else {
+    location.reload();
+  }
+}
+
+// Something newer is there: taken now if the moment is safe, else the player chooses.
+function newVersion() {
+  root.dataset.update = "ready";
+  if (safe()) {
+    update();
+    return;
+  }
+  const line = document.querySelector('[data-role="update"]');
+  if (line) line.hidden = false;
+}
+
+// The version of the worker in charge of this page (null: it does not say).
+function workerVersion(worker) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data?.version || null);
+    setTimeout(() => resolve(null), ASK_MS);
+    worker.postMessage({ type: "halfmoon-version" }, [channel.port2]);
+  });
+}
+
+function follow(registration) {
+  const found = (worker) => {
+    if (worker && registration.active) {
+      waiting = worker;
+      newVersion();
+    }
+  };
+  if (registration.waiting) found(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker?.addEventListener("statechange", () => {
+      if (worker.state === "installed") found(worker);
+    });
+  });
+}
+
 export function registerWorker() {
   try {
     const workers = serviceWorkers();
     if (!workers) return;
     const hadController = Boolean(workers.controller);
+    document.addEventListener("click", (event) => {
+      if (event.target.closest?.('[data-update-action="reload"]')) update();
+    });
     workers.addEventListener("controllerchange", () => {
-      if (hadController) location.reload();
+      if (asked) {
+        location.reload();
+        return;
+      }
+      const worker = workers.controller;
+      if (!worker) return;
+      workerVersion(worker).then((version) => {
+        // another version's worker serves this page now (one that does not say is older)
+        if (version ? version !== build : hadController) {
+          waiting = null;
+          newVersion();
+        }
+      });
     });
     workers
       .register("sw.js")
-      .then(() => {
+      .then((registration) => {
+        follow(registration);
         if (!hadController) workers.ready.then(offlineReady);
       })
       .catch(() => {

@@ -5,18 +5,24 @@ game you played, and the statistics' chart — all by real taps on the built sit
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
+from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
 from halfmoon import Game
+from halfmoon.daily import daily_code
 from halfmoon.host.examples import IMPASSE, WON, Example
 from tests.browser.axe import axe_violations
-from tests.browser.conftest import DESKTOP, open_game
+from tests.browser.conftest import DESKTOP, open_game, wait_ready
 from tests.browser.table import Table
+from tests.solver import legal_moves
+from tools.chromium import launch_options
 
 DEC_1 = "HM1-N-QJQDQQX"  # docs/deal-codes.md
 DEC_2 = "HM1-N-BLULOBI"
+DEC_3 = "HM1-N-FCIFUNU"
+DEC_4 = daily_code(date(2026, 12, 4))
 
 
 def at(browser: Browser, instant: datetime, zone: str) -> BrowserContext:
@@ -218,3 +224,50 @@ def test_a_damaged_history_is_kept_aside_and_said(desktop: BrowserContext, base_
     )
     assert len(kept) == 1  # kept as it was, under a key of its own
     assert page.evaluate("(key) => localStorage.getItem(key)", kept[0]) == damaged
+
+
+def test_the_streak_of_days_survives_closing_the_browser(
+    playwright: Playwright, base_url: str, tmp_path: Path
+) -> None:
+    """Three days running, as a player would: open the deal of the day by its link, play
+    a pair, close the browser.  Each day counts, however the page is opened next: by the
+    link, by the address alone (yesterday's deal resumes), by the button."""
+    profile = str(tmp_path / "profile")
+    days = [(1, DEC_1), (2, DEC_2), (3, DEC_3)]
+
+    def visit(day: int, hour: int, fragment: str) -> tuple[BrowserContext, Page]:
+        context = playwright.chromium.launch_persistent_context(
+            profile, **launch_options(), locale="pt-PT", viewport=DESKTOP,
+            timezone_id="Europe/Lisbon",
+        )  # fmt: skip
+        context.clock.set_fixed_time(datetime(2026, 12, day, hour, tzinfo=UTC))
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(f"{base_url}/?snapshot=off{fragment}")
+        wait_ready(page)
+        return context, page
+
+    def streak(page: Page) -> str:
+        open_stats(page)
+        value = page.locator('[data-stats="daily-streak"]').text_content() or ""
+        page.keyboard.press("Escape")
+        return value
+
+    for day, code in days:
+        context, page = visit(day, 20, "#daily")
+        expect(page.locator('[data-stat="code"]')).to_have_text(code)
+        Table(page).play([legal_moves(Game.new(code).tops())[0]])
+        expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+        assert streak(page) == str(day)
+        context.close()
+    # The next morning, by the address alone: yesterday's deal resumes and still counts.
+    context, page = visit(4, 9, "")
+    expect(page.locator('[data-stat="code"]')).to_have_text(DEC_3)
+    assert streak(page) == "3"
+    page.locator('[data-action="daily"]').click()  # today's, by the button
+    Table(page).play([legal_moves(Game.new(DEC_4).tops())[0]])
+    assert streak(page) == "4"
+    page.locator('[data-action="stats"]').click()
+    page.locator('#dialog-stats [data-action="history"]').click()
+    history = page.locator("#dialog-history")
+    expect(history.locator('.game[data-ending="left"]')).to_have_count(3)  # each day's, left
+    context.close()

@@ -211,6 +211,112 @@ def test_an_update_replaces_every_file_at_once(
     context.close()
 
 
+def deploy_again(out: Path) -> str:
+    """A new deploy of the site in ``out``: a changed stylesheet; its version."""
+    css = out / "static" / "halfmoon.css"
+    css.write_text(css.read_text() + '\n:root { --deploy: "second"; }\n')
+    return build_site.seal(out)
+
+
+def is_whole(page: Page, version: str) -> bool:
+    """Whether the page, its Python and its stylesheet are all of ``version``."""
+    meta = page.locator('meta[name="halfmoon-build"]').get_attribute("content")
+    python = page.evaluate("document.documentElement.dataset.build")
+    marker = page.evaluate(
+        "getComputedStyle(document.documentElement).getPropertyValue('--deploy')"
+    )
+    return meta == python == version and marker.strip() == '"second"'
+
+
+UPDATE = '[data-role="update"]'
+
+
+def test_an_update_waits_while_a_window_is_open_and_the_player_chooses(
+    browser: Browser, own_site: tuple[Path, str]
+) -> None:
+    out, url = own_site
+    first = build_site.seal(out)
+    context = browser.new_context(locale="pt-PT")
+    page = open_game(context, url, "#HM1-N-AAAAAAB")
+    wait_for_worker(page)
+    table = Table(page)
+    table.tap("P5"), table.tap("P6")
+    page.evaluate("window.sameDocument = true")
+    table.press("stats")  # a window open: no moment to reload
+    other = open_game(context, url, "#HM1-N-AAAAAAB")  # another tab, at rest
+    second = deploy_again(out)
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    # the tab at rest takes the new version at once, whole, its game resumed
+    other.wait_for_function(
+        f"document.documentElement.dataset.build === '{second}' && "
+        "document.documentElement.dataset.app === 'ready'",
+        timeout=BOOT_TIMEOUT * 2,
+    )
+    assert is_whole(other, second) and Table(other).stat("moves") == "1"
+    note = page.locator(UPDATE)
+    expect(note).to_be_visible(timeout=BOOT_TIMEOUT)
+    expect(note).to_have_text("Está pronta uma nova versão. Atualizar")
+    assert page.locator("#dialog-stats").is_visible()  # the window stays, the page too
+    assert page.evaluate("window.sameDocument && document.documentElement.dataset.build") == first
+    page.keyboard.press("Escape")
+    assert page.evaluate("window.sameDocument === true")
+    note.locator("button").click()  # the player's choice
+    page.wait_for_function(
+        f"document.documentElement.dataset.build === '{second}' && "
+        "document.documentElement.dataset.app === 'ready'",
+        timeout=BOOT_TIMEOUT * 2,
+    )
+    assert is_whole(page, second)
+    assert Table(page).stat("moves") == "1"  # the game resumed
+    context.close()
+
+
+HOLD_REGISTRATION = """
+if (typeof ServiceWorkerContainer !== "undefined" && !window.top.__letRegister) {
+  const register = ServiceWorkerContainer.prototype.register;
+  ServiceWorkerContainer.prototype.register = function (...args) {
+    window.registerNow = () => register.apply(this, args);
+    return new Promise(() => {});
+  };
+}
+"""
+
+
+def test_a_first_visit_never_runs_with_files_of_two_versions(
+    browser: Browser, own_site: tuple[Path, str]
+) -> None:
+    """A first visit's page, no worker yet, whose worker arrives after a new deploy (its
+    registration is held until then): the new version's worker takes charge of a page
+    of the old one.  The page must not go on mixing the two: it reloads into the new
+    version whole, at a safe moment — not while a card is selected."""
+    out, url = own_site
+    first = build_site.seal(out)
+    context = browser.new_context(locale="pt-PT")
+    context.add_init_script(HOLD_REGISTRATION)
+    page = open_game(context, url, "#HM1-N-AAAAAAB")
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    table = Table(page)
+    table.tap("P5")  # a card selected: no moment to reload
+    second = deploy_again(out)
+    page.evaluate("window.registerNow()")
+    note = page.locator(UPDATE)
+    expect(note).to_be_visible(timeout=BOOT_TIMEOUT)
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL").endswith("/sw.js")
+    assert page.evaluate("document.documentElement.dataset.build") == first
+    assert table.selected() == ["P5"]
+    table.tap("P6")  # the pair leaves; the page waits for the player's word
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    note.locator("button").click()
+    page.wait_for_function(
+        f"document.documentElement.dataset.build === '{second}' && "
+        "document.documentElement.dataset.app === 'ready'",
+        timeout=BOOT_TIMEOUT * 2,
+    )
+    assert is_whole(page, second)
+    assert Table(page).stat("moves") == "1"
+    context.close()
+
+
 # -------------------------------------------------------------------- embedding
 HOST = """<!doctype html><html><head><meta charset="utf-8"><title>host</title>
 <link rel="icon" href="data:,"></head>
@@ -347,3 +453,28 @@ def test_embedded_on_the_same_origin_demo_page(desktop: BrowserContext, base_url
     assert page.locator("#moves").text_content() == "1"
     assert page.locator('#log li[data-type="ready"]').count() == 1
     assert fits(frame)
+
+
+def test_an_embedded_game_leaves_the_host_pages_history_alone(
+    browser: Browser, base_url: str, host_dir: Path
+) -> None:
+    game = base_url.replace("127.0.0.1", "localhost")
+    (host_dir / "index.html").write_text(
+        HOST.format(src=f"{game}/#HM1-N-AAAAAAB", w=390, h=640, attrs="")
+    )
+    server, host = serve_in_background(host_dir, headers=False)
+    context = browser.new_context(locale="pt-PT")
+    page = context.new_page()
+    page.goto(host + "/")
+    frame = game_frame(page)
+    entries = page.evaluate("history.length")
+    codes = {"HM1-N-AAAAAAB"}
+    for _ in range(3):  # three new deals
+        frame.locator('[data-action="new"]').click()
+        frame.wait_for_function(f"!{sorted(codes)}.includes(location.hash.slice(1))")
+        code = frame.locator('[data-stat="code"]').text_content()
+        assert frame.evaluate("location.hash") == f"#{code}"  # the frame's address follows
+        codes.add(code or "")
+    assert page.evaluate("history.length") == entries  # the host's Back is the host's
+    context.close()
+    server.shutdown()
