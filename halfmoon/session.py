@@ -28,6 +28,7 @@ from .game import Game, Removal, Status
 from .history import Entry, entry_of
 from .i18n import DEFAULT_LANGUAGE, Phrase, phrase, say
 from .links import DAILY, read_link
+from .month import Month, month_view
 from .prefs import Prefs
 from .results import daily_badge, daily_view
 from .saved import Play
@@ -117,16 +118,16 @@ class Session:
         self.library = library
         self.day = self.today()  # the date the page shows; moved on by turn_day
         # the bar's daily badge, once per deal, play, day and language (asked every tap)
-        self._badge: tuple[tuple[str | None, float, date, str], str] | None = None
+        self._badge: tuple[tuple[str | None, float, date | None, date, str], str] | None = None
 
     @property
     def game(self) -> Game:
         return self.play.game
 
-    def fresh(self, game: Game) -> Play:
-        """A new play of ``game``, begun now."""
+    def fresh(self, game: Game, daily: date | None = None) -> Play:
+        """A new play of ``game``, begun now (for the deal of the day ``daily``)."""
         now = self.wall()
-        return Play(game, self.make_id(), begun=now, saved=now)
+        return Play(game, self.make_id(), begun=now, saved=now, daily=daily)
 
     def today(self) -> date:
         """The date on the player's calendar now."""
@@ -250,13 +251,14 @@ class Session:
             return self._switch(kept, now, resumed=True)
         return self._switch(self.fresh(Game.new(canonical)), now, resumed=False)
 
-    def restart(self, now: float) -> Feedback:
+    def restart(self, now: float, day: date | None = None) -> Feedback:
         """The deal in play from its first position again, as a new play: the one left
         counts as left unwon (ending the streak) if it had moves and was not won, and
-        goes into the history."""
+        goes into the history.  The new play is of the same deal of the day (``day``, or
+        the one in play's), so its badge stays."""
         counts, recorded = self._leaving(), self._left(now)
         self.game.pause(now)
-        self.play = self.fresh(Game.new(self.play.code))
+        self.play = self.fresh(Game.new(self.play.code), day or self._daily_date())
         self.game.resume(now)
         said = phrase("announce.restarted", code=self.play.code)
         feedback = self._feedback(said, events=["new"], save=True, counts=counts)
@@ -271,18 +273,33 @@ class Session:
         feedback.said = (_daily_phrase(today, code),)
         return feedback
 
-    def again(self, code: str, now: float) -> Feedback:
+    def again(self, code: str, now: float, day: date | None = None) -> Feedback:
         """Play a deal of the history again: its play in progress if there is one, else
-        from its first position (a deal in play that has ended is restarted)."""
+        from its first position (a deal in play that has ended is restarted).  ``day``:
+        the date whose deal of the day it is, which a new play keeps (its badge)."""
         canonical = canonical_code(code)
+        if day is not None and daily_code(day) != canonical:
+            day = None
         if canonical == self.play.code:
             if self.game.status == "playing":
                 return self._feedback(phrase("announce.same", code=canonical))
-            return self.restart(now)
+            return self.restart(now, day)
         kept = self.library.find(canonical) if self.library is not None else None
         if kept is not None and kept.game.status == "playing":
             return self._switch(kept, now, resumed=True)
-        return self._switch(self.fresh(Game.new(canonical)), now, resumed=False)
+        return self._switch(self.fresh(Game.new(canonical), day), now, resumed=False)
+
+    def play_day(self, day: date, now: float) -> Feedback:
+        """A day chosen in the calendar: its deal of the day, as Play again does — its
+        play in progress, else from the start — and said with its date.  A day to come
+        changes nothing."""
+        if day > self.today():
+            return self._feedback()
+        code = daily_code(day)
+        feedback = self.again(code, now, day)
+        if feedback.events:  # another play (not the one already on the table)
+            feedback.said = (_daily_phrase(day, code),)
+        return feedback
 
     def restart_words(self) -> Phrase:
         """What the confirmation of a restart says: the moves it undoes."""
@@ -328,18 +345,21 @@ class Session:
         return self.entry(now) if self.game.moves and self.game.status == "playing" else []
 
     def _daily_date(self) -> date | None:
-        """The date whose deal of the day the play in progress is (the day it was begun),
-        or None."""
-        begun = self.day_of(self.play.begun)
-        return begun if self.game.code == daily_code(begun) else None
+        """The date whose deal of the day the play in progress is — the day it was chosen
+        for in the calendar, else the day it was begun — or None."""
+        day = self.play.daily or self.day_of(self.play.begun)
+        return day if self.game.code == daily_code(day) else None
 
     def entry(self, now: float) -> list[Entry]:
         """The play in progress as the history keeps it (none for a game with no deal
-        code, which only tests build)."""
+        code, which only tests build): a deal of the day begun after its date is a day
+        made up (``late``)."""
         play, code = self.play, self.game.code
         if code is None:
             return []
-        return [entry_of(play.game, play.id, play.begun, self.wall(), now, self._daily_date())]
+        daily = self._daily_date()
+        late = daily is not None and self.day_of(play.begun) > daily
+        return [entry_of(play.game, play.id, play.begun, self.wall(), now, daily, late)]
 
     def adopt(self, newer: Play, now: float, *, visible: bool = True) -> Feedback:
         """Another tab went on with this deal: show its newer play instead (quietly when
@@ -367,10 +387,10 @@ class Session:
         return table_view(self.game, self.lang, self.prefs.placement_help)
 
     def counters(self, now: float) -> Counters:
-        key = (self.game.code, self.play.begun, self.day, self.lang)
+        key = (self.game.code, self.play.begun, self.play.daily, self.day, self.lang)
         if self._badge is None or self._badge[0] != key:
-            begun = self.day_of(self.play.begun)
-            self._badge = (key, daily_badge(self.game.code, begun, key[2], self.lang))
+            badge = daily_badge(self.game.code, self._daily_date(), self.day, self.lang)
+            self._badge = (key, badge)
         return counters(self.game, now, self._badge[1])
 
     def painted(
@@ -388,6 +408,12 @@ class Session:
             rev=self.play.rev,
             daily=self._daily_date(),
         )
+
+    def month(self, entries: Sequence[Entry], shown: date | None = None) -> Month:
+        """The calendar's month of ``shown`` (today's by default), the play in progress
+        counted as tried once it has moves."""
+        playing = self.game.code if self.game.moves else None
+        return month_view(shown or self.day, entries, self.day, self.lang, playing=playing)
 
     def daily_results(self, entries: Sequence[Entry]) -> dict[str, str]:
         """Today's deal and the streak of days, for the statistics dialog."""

@@ -26,6 +26,7 @@ from .embed import Embed
 from .games import Games
 from .input import Input
 from .links import Links
+from .month import Calendar
 from .persistence import Persistence
 from .render import Renderer
 
@@ -46,6 +47,7 @@ class App:
         links = Links(win, handlers)
         keys = Input(doc, handlers, render)
         games = Games(doc, handlers, render.faces)
+        calendar = Calendar(doc, handlers)
 
         try:
             session, said = open_session(store, win)
@@ -57,7 +59,7 @@ class App:
 
         self.control = control = Controller(
             session, handlers, store=store, render=render, dialogs=dialogs, links=links,
-            embed=embed, games=games, build=BUILD,
+            embed=embed, games=games, calendar=calendar, build=BUILD,
         )  # fmt: skip
         handlers.on_error = control.crash
         keys.connect(tap=control.tap, action=control.action, shortcut=control.shortcut)
@@ -66,6 +68,7 @@ class App:
             reset_stats=control.reset_stats, closed=control.refocus, restart=control.restart,
         )  # fmt: skip
         links.connect(changed=control.link)
+        calendar.connect(play=control.play_day, key=control.month_key)
         store.connect(changed=control.storage)
         handlers.on(doc, "visibilitychange", lambda e: control.visibility(bool(doc.hidden)))
         handlers.on(win, "pagehide", lambda e: control.save(now()))
@@ -94,7 +97,7 @@ class App:
             control.save(t)
         else:
             control.notice()
-        for name in ("restart", "new", "daily", "code", "options", "rules", "stats"):
+        for name in ("restart", "new", "daily", "calendar", "code", "options", "rules", "stats"):
             doc.querySelector(f'[data-action="{name}"]').disabled = False
         root.dataset.build = BUILD
         root.dataset.app = "ready"
