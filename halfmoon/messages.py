@@ -139,7 +139,7 @@ Ganha quando a mesa fica vazia. Se entre as cartas jogáveis não houver nenhum 
 Cada distribuição tem um código, por exemplo HM1-N-AAAAAAB. Toque no código para copiar a ligação e desafiar alguém com as mesmas cartas.
 
 ## Teclado
-Setas: passar de carta em carta. Enter ou Espaço: tocar na carta. U ou Ctrl+Z: anular. R, Ctrl+Shift+Z ou Ctrl+Y: refazer. N: nova partida. Esc: fechar uma janela.
+Setas: passar de carta em carta. Enter ou Espaço: tocar na carta. U ou Ctrl+Z: anular. R, Ctrl+Shift+Z ou Ctrl+Y: refazer. N: nova partida. T: ler a mesa em voz alta, lugar a lugar, com o tempo, os pontos e as jogadas. Esc: fechar uma janela.
 
 Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solução.""",
     # Announcements (the live region)
@@ -350,6 +350,15 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
     "calendar.note": "Cada dia tem a sua partida, a mesma para todos. Um dia que passou pode jogar-se mais tarde: conta no mês, mas os dias seguidos só contam as partidas jogadas no próprio dia.",
     "calendar.keys": "Setas: de dia em dia e de semana em semana. Início e Fim: o princípio e o fim da semana. Page Up e Page Down: o mês anterior e o seguinte. Enter: jogar o dia.",
     "history.daily.past": "Do dia {day}",
+    # The table read aloud
+    "read.pile": "Monte {n}: {card}, {count}.",
+    "read.pile.empty": "Monte {n}: vazio.",
+    "read.reserve": "Reserva {n}: {card}.",
+    "read.reserve.empty": "Reserva {n}: vazia.",
+    "read.selected": "{card} (selecionada)",
+    "read.bar": "Tempo {time}. {score} pontos. {moves}.",
+    "read.code": "Partida {code}.",
+    "read.code.daily": "Partida do dia {day}: {code}.",
 }
 
 EN: Final[dict[str, str]] = {
@@ -474,7 +483,7 @@ You win when the table is empty. If no pair and no trio is left among the cards 
 Every deal has a code such as HM1-N-AAAAAAB. Tap the code to copy a link and challenge someone with the very same cards.
 
 ## Keyboard
-Arrow keys: move from card to card. Enter or Space: tap the card. U or Ctrl+Z: undo. R, Ctrl+Shift+Z or Ctrl+Y: redo. N: new game. Esc: close a window.
+Arrow keys: move from card to card. Enter or Space: tap the card. U or Ctrl+Z: undo. R, Ctrl+Shift+Z or Ctrl+Y: redo. N: new game. T: read the table aloud, place by place, with the time, score and moves. Esc: close a window.
 
 There are no hints and no solver: the game never tells whether a deal can be won.""",
     "announce.pair": "Pair removed: {a} and {b}. Score {score}.",
@@ -679,6 +688,14 @@ There are no hints and no solver: the game never tells whether a deal can be won
     "calendar.note": "Every day has its deal, the same for everyone. A day gone by can be played later: it counts in the month, but days in a row only counts the deals played on their day.",
     "calendar.keys": "Arrow keys: day by day and week by week. Home and End: the start and end of the week. Page Up and Page Down: the previous and next month. Enter: play the day.",
     "history.daily.past": "Daily, {day}",
+    "read.pile": "Pile {n}: {card}, {count}.",
+    "read.pile.empty": "Pile {n}: empty.",
+    "read.reserve": "Reserve {n}: {card}.",
+    "read.reserve.empty": "Reserve {n}: empty.",
+    "read.selected": "{card} (selected)",
+    "read.bar": "Time {time}. Score {score}. {moves}.",
+    "read.code": "Deal {code}.",
+    "read.code.daily": "Deal of the day {day}: {code}.",
 }
 
 CATALOGUE: Final[dict[str, dict[str, str]]] = {"pt": PT, "en": EN}

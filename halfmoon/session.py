@@ -33,7 +33,7 @@ from .prefs import Prefs
 from .results import daily_badge, daily_view
 from .saved import Play
 from .stats import Count
-from .view import Counters, EndView, PlaceView, counters, end_view, table_view
+from .view import Counters, EndView, PlaceView, counters, end_view, read_aloud, table_view
 
 Dialog = Literal["won", "impasse"]
 EventType = Literal["ready", "move", "undo", "won", "impasse", "new"]
@@ -57,6 +57,7 @@ class Feedback:
     deal: bool = False
     left: Play | None = None  # the play just left for another deal, to save as it is
     recorded: list[Entry] = field(default_factory=list)  # for the history of games
+    reading: bool = False  # the table read aloud: said again even if unchanged
 
     @property
     def message(self) -> str:
@@ -300,6 +301,11 @@ class Session:
         if feedback.events:  # another play (not the one already on the table)
             feedback.said = (_daily_phrase(day, code),)
         return feedback
+
+    def read_aloud(self, now: float) -> Feedback:
+        """The whole table said on the live region, place by place, with the bar's
+        figures (:func:`~halfmoon.view.read_aloud`); it changes nothing."""
+        return self._feedback(*read_aloud(self.game, now, self._daily_date()), reading=True)
 
     def restart_words(self) -> Phrase:
         """What the confirmation of a restart says: the moves it undoes."""

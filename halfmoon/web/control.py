@@ -117,8 +117,13 @@ class Controller:
         """Undo, redo or a new game, by key or button."""
         t = now()
         session = self.session
-        feedback = {"undo": session.undo, "redo": session.redo, "new": session.new_game}[name](t)
-        self.apply(feedback, t)
+        act = {
+            "undo": session.undo,
+            "redo": session.redo,
+            "new": session.new_game,
+            "read": session.read_aloud,
+        }
+        self.apply(act[name](t), t)
 
     def end(self, choice: str) -> None:
         """The end dialog's Undo, Restart or New game."""
@@ -334,16 +339,16 @@ class Controller:
         session = self.session
         self.render.show(session.table(), session.counters(t), session.prefs, feedback)
 
-    def say(self, said: tuple[Phrase, ...]) -> None:
+    def say(self, said: tuple[Phrase, ...], *, again: bool = False) -> None:
         """The message line: what the game just said, damaged values found since, in the
-        page's language."""
+        page's language (``again``: said anew even if it is what the line holds)."""
         self.said = (*said, *self.store.take_said())
-        self.render.say(say(self.said, self.lang))
+        self.render.say(say(self.said, self.lang), again=again)
 
     def apply(self, feedback: Feedback, t: float, clear: bool = True, push: bool = True) -> None:
         self.show(t, feedback)
         if feedback.said or clear:
-            self.say(feedback.said)
+            self.say(feedback.said, again=feedback.reading)
         for kind in feedback.events:
             self.post(kind, t)
         self.store.queue(feedback.counts, feedback.recorded)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import deque
 
 import pytest
@@ -163,6 +164,34 @@ def test_a_visible_focus_ring_on_cards(desktop: BrowserContext, base_url: str) -
             break
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline == "solid"
+
+
+def test_t_reads_the_whole_table_aloud_and_again(phone: BrowserContext, base_url: str) -> None:
+    page = open_game(phone, base_url, "#" + CODE)
+    table = Table(page, touch=True)
+    table.tap("P5"), table.tap("P6")
+    live = page.locator('[data-role="message"]')
+    expect(live).to_have_text("Par retirado: Seis de Copas e Cinco de Copas. 10 pontos.")
+    page.keyboard.press("t")
+    expect(live).to_contain_text("Monte 1: Oito de Espadas, 8 cartas. Monte 2: Dama de Paus")
+    said = (live.text_content() or "").strip()
+    assert "Monte 5: Ás de Paus, 7 cartas. Monte 6: " in said  # what the pair uncovered
+    ending = (
+        r"Reserva 8: Sete de Paus\. Tempo \d:\d\d\. 10 pontos\. 1 jogada\. Partida HM1-N-AAAAAAB\."
+    )
+    assert re.search(ending + "$", said), said
+    first = live.text_content()
+    page.keyboard.press("t")  # said again: the live region changes, the words do not
+    page.wait_for_function(
+        "(first) => document.querySelector('[data-role=message]').textContent !== first", arg=first
+    )
+    assert re.search(ending + "$", (live.text_content() or "").strip())
+    # its start is drawn, clear of the cards; all of it is in the live region
+    box, cards = live.bounding_box(), table.card("P1").bounding_box()
+    assert box is not None and cards is not None
+    assert box["y"] >= cards["y"] - 1 and box["height"] <= 3 * 16 * 1.3
+    page.locator('[data-action="rules"]').click()
+    expect(page.locator("#rules-text")).to_contain_text("T: ler a mesa em voz alta")
 
 
 # ------------------------------------------------------------ screen-reader words
