@@ -359,6 +359,9 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
     "read.bar": "Tempo {time}. {score} pontos. {moves}.",
     "read.code": "Partida {code}.",
     "read.code.daily": "Partida do dia {day}: {code}.",
+    # The large index
+    "option.large-index": "Índice grande",
+    "option.large-index.hint": "O valor de cada carta em letra grande, para o ler de relance; o naipe fica mais pequeno ao lado.",
 }
 
 EN: Final[dict[str, str]] = {
@@ -696,6 +699,8 @@ There are no hints and no solver: the game never tells whether a deal can be won
     "read.bar": "Time {time}. Score {score}. {moves}.",
     "read.code": "Deal {code}.",
     "read.code.daily": "Deal of the day {day}: {code}.",
+    "option.large-index": "Large index",
+    "option.large-index.hint": "Each card's rank in large print, to read at a glance; the suit smaller beside it.",
 }
 
 CATALOGUE: Final[dict[str, dict[str, str]]] = {"pt": PT, "en": EN}

@@ -282,6 +282,8 @@ def test_the_statistics_dialog_shows_words_and_figures() -> None:
 
 
 def test_new_preferences_round_trip() -> None:
-    prefs = Prefs(four_colour=True, reduce_motion=True, theme="dark")
+    prefs = Prefs(four_colour=True, large_index=True, reduce_motion=True, theme="dark")
     assert read_prefs(write_prefs(prefs)) == prefs
     assert read_prefs('{"theme": "neon"}').theme == "auto"
+    assert read_prefs('{"large_index": "yes"}').large_index is False  # not a choice: the default
+    assert Prefs(large_index=True).switch("large-index")

@@ -147,7 +147,7 @@ class Renderer:
         self._set("undo", not counters.can_undo, self._disable("undo"))
         self._set("redo", not counters.can_redo, self._disable("redo"))
         self._set("status", counters.status, self._dataset("game"))
-        for name in ("pile-numbers", "four-colour", "reduce-motion"):
+        for name in ("pile-numbers", "four-colour", "large-index", "reduce-motion"):
             self._set(name, prefs.switch(name), self._class(name))
         self._set("theme", prefs.theme, lambda value: self.root.setAttribute("data-theme", value))
 

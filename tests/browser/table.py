@@ -85,3 +85,30 @@ class Table:
 
 def engine_tops(game: Game) -> dict[str, str | None]:
     return {s: (c.code if (c := game.top(s)) else None) for s in SLOTS}
+
+
+# Each card's corner as drawn: the rank's inked height (its glyphs, measured in the font the
+# page draws them with) against the card's height, the boxes of the rank, the suit and a
+# court card's figure, and the card's.
+CORNERS = """() => {
+  const ink = document.createElement('canvas').getContext('2d');
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height}; };
+  return [...document.querySelectorAll('#table button.card')].map((card) => {
+    const r = card.querySelector('.idx:not(.bottom) .r'), s = card.querySelector('.idx:not(.bottom) .s');
+    const look = getComputedStyle(r);
+    ink.font = `${look.fontWeight} ${look.fontSize} ${look.fontFamily}`;
+    const m = ink.measureText(r.textContent);
+    const figure = card.querySelector('.figure');
+    return {card: card.dataset.card, rank: r.textContent, box: box(card),
+            inked: (m.actualBoundingBoxAscent + m.actualBoundingBoxDescent) / card.getBoundingClientRect().height,
+            r: box(r), s: box(s), rankSize: parseFloat(look.fontSize),
+            suitSize: parseFloat(getComputedStyle(s).fontSize),
+            figure: figure && box(figure)};
+  });
+}"""
+
+
+def corners(page: Page) -> list[dict]:
+    """The corners of the cards on the table (:data:`CORNERS`)."""
+    return page.evaluate(CORNERS)
