@@ -112,3 +112,25 @@ CORNERS = """() => {
 def corners(page: Page) -> list[dict]:
     """The corners of the cards on the table (:data:`CORNERS`)."""
     return page.evaluate(CORNERS)
+
+
+# Every piece of text a player can see (a text node with a box, not hidden), drawn under
+# 12 px: its size, its element and its words.
+SMALL_WORDS = """() => {
+  const found = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const e = n.parentElement;
+    if (!n.textContent.trim() || !e.checkVisibility({visibilityProperty: true})) continue;
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || r.bottom < 0 || r.right < 0) continue;
+    const size = parseFloat(getComputedStyle(e).fontSize);
+    if (size < 12) found.push(`${size.toFixed(1)} px ${e.tagName}.${e.className} ${n.textContent.trim().slice(0, 30)}`);
+  }
+  return found;
+}"""
+
+
+def small_words(page: Page) -> list[str]:
+    """What the player can see written under 12 px (:data:`SMALL_WORDS`)."""
+    return page.evaluate(SMALL_WORDS)
