@@ -41,7 +41,9 @@ _MAX_TIME: Final = 10**13  # milliseconds since 1970: the year 2286
 class Entry:
     """One play in the history.  ``id`` is the play's (a restart is a new play);
     ``begun`` and ``ended`` are wall-clock milliseconds; ``daily`` is the date whose deal
-    of the day this was, if it was one; ``removals`` are the places of each move."""
+    of the day this was, if it was one, and ``late`` whether it was begun on a later
+    date (a day made up from the calendar: it counts in the month, not in the streak of
+    days); ``removals`` are the places of each move."""
 
     id: str
     code: str
@@ -53,6 +55,7 @@ class Entry:
     moves: int
     daily: date | None = None
     removals: tuple[tuple[str, ...], ...] = ()
+    late: bool = False
 
     @property
     def cleared(self) -> int:
@@ -68,7 +71,13 @@ def result_of(game: Game) -> Result:
 
 
 def entry_of(
-    game: Game, play_id: str, begun: float, ended: float, now: float, daily: date | None
+    game: Game,
+    play_id: str,
+    begun: float,
+    ended: float,
+    now: float,
+    daily: date | None,
+    late: bool = False,
 ) -> Entry:
     """The history's entry for a play of ``game`` (``now`` on the game's clock)."""
     assert game.code is not None
@@ -83,6 +92,7 @@ def entry_of(
         moves=game.moves,
         daily=daily,
         removals=tuple(r.slots for r in game.history),
+        late=late and daily is not None,
     )
 
 
@@ -137,27 +147,25 @@ def read_removals(raw: str) -> tuple[tuple[str, ...], ...]:
 
 
 def write_history(entries: Sequence[Entry]) -> str:
-    return json.dumps(
-        {
-            "v": 2,
-            "games": [
-                {
-                    "id": e.id,
-                    "code": e.code,
-                    "begun": round(e.begun),
-                    "ended": round(e.ended),
-                    "result": e.result,
-                    "left": e.left,
-                    "time": round(e.time_ms),
-                    "moves": e.moves,
-                    "daily": e.daily.isoformat() if e.daily is not None else None,
-                    "removals": write_removals(e.removals),
-                }
-                for e in entries
-            ],
-        },
-        separators=(",", ":"),
-    )
+    return json.dumps({"v": 2, "games": [_stored(e) for e in entries]}, separators=(",", ":"))
+
+
+def _stored(e: Entry) -> dict[str, object]:
+    item: dict[str, object] = {
+        "id": e.id,
+        "code": e.code,
+        "begun": round(e.begun),
+        "ended": round(e.ended),
+        "result": e.result,
+        "left": e.left,
+        "time": round(e.time_ms),
+        "moves": e.moves,
+        "daily": e.daily.isoformat() if e.daily is not None else None,
+        "removals": write_removals(e.removals),
+    }
+    if e.late:  # only then (a version that does not know it reads the rest as ever)
+        item["late"] = True
+    return item
 
 
 def read_history(raw: str) -> list[Entry]:
@@ -190,24 +198,18 @@ def _entry(item: dict[str, object]) -> Entry:
         left=sj.integer(item.get("left"), "cards left", 0, len(DOUBLE_DECK)),
         time_ms=float(sj.integer(item.get("time"), "time", 0, round(MAX_ELAPSED_MS))),
         moves=sj.integer(item.get("moves"), "moves", 0, MAX_MOVES),
-        daily=_day(item.get("daily")),
+        daily=sj.optional(sj.day, item.get("daily"), "daily"),
         removals=removals,
+        late=sj.flag(item.get("late", False), "late"),
     )
     taken = sum(len(move) for move in removals)
     if entry.moves != len(removals) or entry.left != len(DOUBLE_DECK) - taken:
         raise sj.Invalid("a game of the history contradicts its moves")
     if (entry.result == "won") != (entry.left == 0):
         raise sj.Invalid("a won game of the history has cards left")
+    if entry.late and entry.daily is None:
+        raise sj.Invalid("a game of the history made up for a day names no day")
     return entry
-
-
-def _day(value: object) -> date | None:
-    if value is None:
-        return None
-    try:
-        return date.fromisoformat(sj.text(value, "daily", 10))
-    except ValueError:
-        raise sj.Invalid("the date of a deal of the day") from None
 
 
 def find(entries: Sequence[Entry], entry_id: str) -> Entry | None:

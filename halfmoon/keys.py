@@ -9,7 +9,7 @@ from typing import Final, Literal
 from .layout import POSITIONS, SLOTS
 
 Direction = Literal["left", "right", "up", "down"]
-Shortcut = Literal["undo", "redo", "new"]
+Shortcut = Literal["undo", "redo", "new", "read"]
 
 ARROWS: Final[dict[str, Direction]] = {
     "ArrowLeft": "left",
@@ -88,7 +88,8 @@ def fallback(slot: str, occupied: Collection[str]) -> str | None:
 
 
 def shortcut(key: str, *, ctrl: bool, meta: bool, shift: bool, alt: bool) -> Shortcut | None:
-    """U or Ctrl/Cmd+Z: undo · R, Ctrl/Cmd+Shift+Z or Ctrl+Y: redo · N: new game."""
+    """U or Ctrl/Cmd+Z: undo · R, Ctrl/Cmd+Shift+Z or Ctrl+Y: redo · N: new game · T:
+    the table read aloud."""
     if alt:
         return None
     lower = key.lower()
@@ -101,4 +102,4 @@ def shortcut(key: str, *, ctrl: bool, meta: bool, shift: bool, alt: bool) -> Sho
         return None
     if shift:
         return None
-    return {"u": "undo", "r": "redo", "n": "new"}.get(lower)  # type: ignore[return-value]
+    return {"u": "undo", "r": "redo", "n": "new", "t": "read"}.get(lower)  # type: ignore[return-value]

@@ -146,7 +146,7 @@ Ganha quando a mesa fica vazia. Se entre as cartas jogáveis não houver nenhum 
 Cada distribuição tem um código, por exemplo HM1-N-AAAAAAB. Toque no código para copiar a ligação e desafiar alguém com as mesmas cartas.
 
 ## Teclado
-Setas: passar de carta em carta. Enter ou Espaço: tocar na carta. U ou Ctrl+Z: anular. R, Ctrl+Shift+Z ou Ctrl+Y: refazer. N: nova partida. Esc: fechar uma janela.
+Setas: passar de carta em carta. Enter ou Espaço: tocar na carta. U ou Ctrl+Z: anular. R, Ctrl+Shift+Z ou Ctrl+Y: refazer. N: nova partida. T: ler a mesa em voz alta, lugar a lugar, com o tempo, os pontos e as jogadas. Esc: fechar uma janela.
 
 Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solução.""",
     # Announcements (the live region)
@@ -369,6 +369,39 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
     "keep.blocked": "Este navegador não deixa o jogo guardar nada: as partidas desta visita perdem-se ao sair, a não ser que guarde uma cópia.",
     "app.update-ready": "Está pronta uma nova versão.",
     "action.update": "Atualizar",
+    # The calendar of the deals of the day
+    "action.calendar": "Calendário",
+    "calendar.title": "Partidas do dia",
+    "calendar.month": "{month} de {y}",
+    "calendar.day": "{d} de {month}",
+    "calendar.today": "{day}, hoje",
+    "calendar.result.won": "{day}, ganha",
+    "calendar.result.tried": "{day}, jogada, por ganhar",
+    "calendar.result.none": "{day}, por jogar",
+    "calendar.tally": "{won} de {days} dias ganhos",
+    "calendar.complete": "Mês completo",
+    "calendar.previous": "Mês anterior",
+    "calendar.next": "Mês seguinte",
+    "calendar.weekdays": "seg ter qua qui sex sáb dom",
+    "calendar.weekdays.long": "segunda-feira terça-feira quarta-feira quinta-feira sexta-feira sábado domingo",
+    "calendar.legend.won": "Ganha",
+    "calendar.legend.tried": "Jogada",
+    "calendar.legend.today": "Hoje",
+    "calendar.note": "Cada dia tem a sua partida, a mesma para todos. Um dia que passou pode jogar-se mais tarde: conta no mês, mas os dias seguidos só contam as partidas jogadas no próprio dia.",
+    "calendar.keys": "Setas: de dia em dia e de semana em semana. Início e Fim: o princípio e o fim da semana. Page Up e Page Down: o mês anterior e o seguinte. Enter: jogar o dia.",
+    "history.daily.past": "Do dia {day}",
+    # The table read aloud
+    "read.pile": "Monte {n}: {card}, {count}.",
+    "read.pile.empty": "Monte {n}: vazio.",
+    "read.reserve": "Reserva {n}: {card}.",
+    "read.reserve.empty": "Reserva {n}: vazia.",
+    "read.selected": "{card} (selecionada)",
+    "read.bar": "Tempo {time}. {points}. {moves}.",
+    "read.code": "Partida {code}.",
+    "read.code.daily": "Partida do dia {day}: {code}.",
+    # The large index
+    "option.large-index": "Índice grande",
+    "option.large-index.hint": "O valor de cada carta em letra grande, para o ler de relance; o naipe fica mais pequeno ao lado.",
 }
 
 EN: Final[dict[str, str]] = {
@@ -499,7 +532,7 @@ You win when the table is empty. If no pair and no trio is left among the cards 
 Every deal has a code such as HM1-N-AAAAAAB. Tap the code to copy a link and challenge someone with the very same cards.
 
 ## Keyboard
-Arrow keys: move from card to card. Enter or Space: tap the card. U or Ctrl+Z: undo. R, Ctrl+Shift+Z or Ctrl+Y: redo. N: new game. Esc: close a window.
+Arrow keys: move from card to card. Enter or Space: tap the card. U or Ctrl+Z: undo. R, Ctrl+Shift+Z or Ctrl+Y: redo. N: new game. T: read the table aloud, place by place, with the time, score and moves. Esc: close a window.
 
 There are no hints and no solver: the game never tells whether a deal can be won.""",
     "announce.pair": "Pair removed: {a} and {b}. {points}.",
@@ -717,6 +750,36 @@ There are no hints and no solver: the game never tells whether a deal can be won
     "keep.blocked": "This browser lets the game keep nothing: this visit's games are lost when you leave, unless you save a backup.",
     "app.update-ready": "A new version is ready.",
     "action.update": "Update",
+    "action.calendar": "Calendar",
+    "calendar.title": "Deals of the day",
+    "calendar.month": "{month} {y}",
+    "calendar.day": "{month} {d}",
+    "calendar.today": "{day}, today",
+    "calendar.result.won": "{day}, won",
+    "calendar.result.tried": "{day}, played, not won",
+    "calendar.result.none": "{day}, not played",
+    "calendar.tally": "{won} of {days} days won",
+    "calendar.complete": "Month complete",
+    "calendar.previous": "Previous month",
+    "calendar.next": "Next month",
+    "calendar.weekdays": "Mon Tue Wed Thu Fri Sat Sun",
+    "calendar.weekdays.long": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday",
+    "calendar.legend.won": "Won",
+    "calendar.legend.tried": "Played",
+    "calendar.legend.today": "Today",
+    "calendar.note": "Every day has its deal, the same for everyone. A day gone by can be played later: it counts in the month, but days in a row only counts the deals played on their day.",
+    "calendar.keys": "Arrow keys: day by day and week by week. Home and End: the start and end of the week. Page Up and Page Down: the previous and next month. Enter: play the day.",
+    "history.daily.past": "Daily, {day}",
+    "read.pile": "Pile {n}: {card}, {count}.",
+    "read.pile.empty": "Pile {n}: empty.",
+    "read.reserve": "Reserve {n}: {card}.",
+    "read.reserve.empty": "Reserve {n}: empty.",
+    "read.selected": "{card} (selected)",
+    "read.bar": "Time {time}. {points}. {moves}.",
+    "read.code": "Deal {code}.",
+    "read.code.daily": "Deal of the day {day}: {code}.",
+    "option.large-index": "Large index",
+    "option.large-index.hint": "Each card's rank in large print, to read at a glance; the suit smaller beside it.",
 }
 
 CATALOGUE: Final[dict[str, dict[str, str]]] = {"pt": PT, "en": EN}

@@ -17,6 +17,7 @@ SWITCHES: Final[dict[str, str]] = {
     "placement-help": "placement_help",
     "pile-numbers": "pile_numbers",
     "four-colour": "four_colour",
+    "large-index": "large_index",
     "reduce-motion": "reduce_motion",
 }
 """The on/off options: their name on the page (``data-option``) → the field below."""
@@ -30,6 +31,7 @@ class Prefs:
     placement_help: bool = False
     pile_numbers: bool = False
     four_colour: bool = False
+    large_index: bool = False  # the rank in large print (docs/design.md, "The table")
     reduce_motion: bool = False
     theme: Theme = "auto"  # auto follows the system's light or dark preference
     lang: str | None = None  # an explicit choice; None = follow the browser

@@ -75,7 +75,7 @@ def rows(
                 when=said_when,
                 result=result_words(entry, lang),
                 summary=" · ".join(parts),
-                daily=text(lang, "history.daily") if entry.daily is not None else "",
+                daily=_daily_mark(entry, lang),
                 again=text(lang, "history.again.label", code=entry.code),
                 replay=text(lang, "history.replay.label", code=entry.code, when=said_when),
                 share=text(lang, "history.share.label", code=entry.code, when=said_when),
@@ -83,6 +83,16 @@ def rows(
             )
         )
     return out
+
+
+def _daily_mark(entry: Entry, lang: str) -> str:
+    """The badge of a deal of the day in the history: ``Do dia``, or for a day made up
+    later, the day it was the deal of (``Do dia 28 nov``)."""
+    if entry.daily is None:
+        return ""
+    if entry.late:
+        return text(lang, "history.daily.past", day=short_day(entry.daily, lang))
+    return text(lang, "history.daily")
 
 
 def history_note(lang: str) -> str:
@@ -110,15 +120,16 @@ def share_text(entry: Entry, link: str, lang: str) -> str:
 
 
 # ---------------------------------------------------------------- the daily deal
-def daily_badge(code: str | None, begun: date, today: date, lang: str) -> str:
+def daily_badge(code: str | None, day: date | None, today: date, lang: str) -> str:
     """What the bar says of the deal in play: ``Partida do dia`` when it is today's,
-    ``Partida do dia 30 nov`` when it was the deal of the day it was begun on, else ''."""
+    ``Partida do dia 30 nov`` when it is the deal of ``day`` (the date it was begun on,
+    or the day it was chosen for in the calendar), else ''."""
     if code is None:
         return ""
     if code == daily_code(today):
         return text(lang, "daily.badge")
-    if code == daily_code(begun):
-        return text(lang, "daily.badge.past", day=short_day(begun, lang))
+    if day is not None and code == daily_code(day):
+        return text(lang, "daily.badge.past", day=short_day(day, lang))
     return ""
 
 
@@ -141,10 +152,11 @@ def daily_today(entries: Sequence[Entry], today: date, playing: bool, lang: str)
 def daily_streak(
     entries: Sequence[Entry], today: date, playing: bool, on_table: date | None = None
 ) -> int:
-    """Days in a row the deal of the day was played, up to today (or up to yesterday,
-    while today's is still to be played); ``on_table``: the day of a deal of the day on
-    the table with moves, which counts though the history has it not yet."""
-    days = {e.daily for e in entries if e.daily is not None}
+    """Days in a row the deal of the day was played on the day, up to today (or up to
+    yesterday, while today's is still to be played); a day made up later from the
+    calendar does not count.  ``on_table``: the day of a deal of the day on the table
+    with moves, played on its day, which counts though the history has it not yet."""
+    days = {e.daily for e in entries if e.daily is not None and not e.late}
     if playing:
         days.add(today)
     if on_table is not None:

@@ -13,6 +13,7 @@ import json
 import math
 import re
 from collections.abc import Callable
+from datetime import date
 from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
@@ -21,6 +22,7 @@ MAX_INT: Final = 2**53
 """The largest integer a stored value may hold: JavaScript's largest exact one."""
 
 _TOKENS: Final = re.compile(r'[\\"\[\]{}]')
+_DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class Invalid(ValueError):
@@ -112,3 +114,14 @@ def text(value: object, what: str, max_chars: int) -> str:
 
 def optional(read: Callable[[object, str], T], value: object, what: str) -> T | None:
     return None if value is None else read(value, what)
+
+
+def day(value: object, what: str) -> date:
+    """A stored date, ``YYYY-MM-DD``; Invalid for anything else."""
+    raw = text(value, what, 10)
+    if not _DATE.fullmatch(raw):
+        raise Invalid(f"{what}: not a date")
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        raise Invalid(f"{what}: not a date") from None

@@ -17,10 +17,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from datetime import date
 from typing import Final
 
 from . import safejson as sj
 from .clock import MAX_ELAPSED_MS
+from .daily import daily_code
 from .deal import CodeError, canonical_code
 from .game import Game
 from .i18n import normalise_language
@@ -132,7 +134,9 @@ class Play:
     ``id`` tells one play of a deal from another (a restart is a new play); ``rev``
     counts its saves, so that a tab never writes an older state over a newer one;
     ``begun`` and ``saved`` are wall-clock times (milliseconds since 1970); ``played``
-    and ``won`` say whether the statistics have counted it yet."""
+    and ``won`` say whether the statistics have counted it yet; ``daily`` is the date
+    whose deal of the day it plays, when it was begun for that date (from the calendar,
+    Play again or Restart) — otherwise the date it was begun on decides."""
 
     game: Game
     id: str
@@ -141,6 +145,7 @@ class Play:
     rev: int = 0
     played: bool = False
     won: bool = False
+    daily: date | None = None
 
     @property
     def code(self) -> str:
@@ -149,18 +154,18 @@ class Play:
 
 
 def write_play(play: Play, now_ms: float) -> str:
-    return json.dumps(
-        {
-            "v": VERSION,
-            "id": play.id,
-            "rev": play.rev,
-            "begun": round(play.begun),
-            "saved": round(now_ms),
-            "counted": {"played": play.played, "won": play.won},
-            "game": play.game.to_dict(),
-        },
-        separators=(",", ":"),
-    )
+    data: dict[str, object] = {
+        "v": VERSION,
+        "id": play.id,
+        "rev": play.rev,
+        "begun": round(play.begun),
+        "saved": round(now_ms),
+        "counted": {"played": play.played, "won": play.won},
+        "game": play.game.to_dict(),
+    }
+    if play.daily is not None:  # only then: older versions read the rest as ever
+        data["daily"] = play.daily.isoformat()
+    return json.dumps(data, separators=(",", ":"))
 
 
 def read_play(raw: str, code: str | None = None) -> Play:
@@ -185,9 +190,12 @@ def read_play(raw: str, code: str | None = None) -> Play:
         rev=sj.integer(data.get("rev"), "rev"),
         played=sj.flag(counted.get("played"), "counted.played"),
         won=sj.flag(counted.get("won"), "counted.won"),
+        daily=sj.day(data.get("daily"), "daily") if "daily" in data else None,
     )
     if play.won and not play.played:
         raise sj.Invalid("a game counted as won but not as played")
+    if play.daily is not None and daily_code(play.daily) != play.code:
+        raise sj.Invalid("the saved game is not the deal of its day")
     return play
 
 

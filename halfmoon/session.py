@@ -29,11 +29,12 @@ from .history import Entry, entry_of
 from .i18n import DEFAULT_LANGUAGE, Counted, Phrase, phrase, say
 from .links import DAILY, read_link
 from .localtime import utc_day
+from .month import Month, month_view
 from .prefs import Prefs
 from .results import daily_badge, daily_view
 from .saved import Play
 from .stats import Count
-from .view import Counters, EndView, PlaceView, counters, end_view, table_view
+from .view import Counters, EndView, PlaceView, counters, end_view, read_aloud, table_view
 
 Dialog = Literal["won", "impasse"]
 EventType = Literal["ready", "move", "undo", "won", "impasse", "new"]
@@ -58,6 +59,7 @@ class Feedback:
     left: Play | None = None  # the play just left for another deal, to save as it is
     recorded: list[Entry] = field(default_factory=list)  # for the history of games
     ended: bool = False  # a game just ended (won or stuck) by a move made here
+    reading: bool = False  # the table read aloud: said again even if unchanged
 
     @property
     def message(self) -> str:
@@ -116,17 +118,17 @@ class Session:
         # another deal (counted and recorded as a deal left for another)
         self.opened = Feedback(lang=lang)
         # the bar's daily badge, once per deal, play, day and language (asked every tap)
-        self._badge: tuple[tuple[str | None, float, date, str], str] | None = None
+        self._badge: tuple[tuple[str | None, float, date | None, date, str], str] | None = None
         self._begun: tuple[float, date] | None = None  # the play's first day, once per play
 
     @property
     def game(self) -> Game:
         return self.play.game
 
-    def fresh(self, game: Game) -> Play:
-        """A new play of ``game``, begun now."""
+    def fresh(self, game: Game, daily: date | None = None) -> Play:
+        """A new play of ``game``, begun now (for the deal of the day ``daily``)."""
         now = self.wall()
-        return Play(game, self.make_id(), begun=now, saved=now)
+        return Play(game, self.make_id(), begun=now, saved=now, daily=daily)
 
     def today(self) -> date:
         """The date on the player's calendar now."""
@@ -260,13 +262,14 @@ class Session:
             return self._switch(kept, now, resumed=True)
         return self._switch(self.fresh(Game.new(canonical)), now, resumed=False)
 
-    def restart(self, now: float) -> Feedback:
+    def restart(self, now: float, day: date | None = None) -> Feedback:
         """The deal in play from its first position again, as a new play: the one left
         counts as left unwon (ending the streak) if it had moves and was not won, and
-        goes into the history."""
+        goes into the history.  The new play is of the same deal of the day (``day``, or
+        the one in play's), so its badge stays."""
         counts, recorded = self._leaving(), self._left(now)
         self.game.pause(now)
-        self.play = self.fresh(Game.new(self.play.code))
+        self.play = self.fresh(Game.new(self.play.code), day or self._daily_date())
         self.game.resume(now)
         said = phrase("announce.restarted", code=self.play.code)
         feedback = self._feedback(said, events=["new"], save=True, counts=counts)
@@ -281,18 +284,38 @@ class Session:
         feedback.said = (_daily_phrase(today, code),)
         return feedback
 
-    def again(self, code: str, now: float) -> Feedback:
+    def again(self, code: str, now: float, day: date | None = None) -> Feedback:
         """Play a deal of the history again: its play in progress if there is one, else
-        from its first position (a deal in play that has ended is restarted)."""
+        from its first position (a deal in play that has ended is restarted).  ``day``:
+        the date whose deal of the day it is, which a new play keeps (its badge)."""
         canonical = canonical_code(code)
+        if day is not None and daily_code(day) != canonical:
+            day = None
         if canonical == self.play.code:
             if self.game.status == "playing":
                 return self._feedback(phrase("announce.same", code=canonical))
-            return self.restart(now)
+            return self.restart(now, day)
         kept = self.library.find(canonical) if self.library is not None else None
         if kept is not None and kept.game.status == "playing":
             return self._switch(kept, now, resumed=True)
-        return self._switch(self.fresh(Game.new(canonical)), now, resumed=False)
+        return self._switch(self.fresh(Game.new(canonical), day), now, resumed=False)
+
+    def play_day(self, day: date, now: float) -> Feedback:
+        """A day chosen in the calendar: its deal of the day, as Play again does — its
+        play in progress, else from the start — and said with its date.  A day to come
+        changes nothing."""
+        if day > self.today():
+            return self._feedback()
+        code = daily_code(day)
+        feedback = self.again(code, now, day)
+        if feedback.events:  # another play (not the one already on the table)
+            feedback.said = (_daily_phrase(day, code),)
+        return feedback
+
+    def read_aloud(self, now: float) -> Feedback:
+        """The whole table said on the live region, place by place, with the bar's
+        figures (:func:`~halfmoon.view.read_aloud`); it changes nothing."""
+        return self._feedback(*read_aloud(self.game, now, self._daily_date()), reading=True)
 
     def restored(self, code: str | None, now: float) -> Feedback | None:
         """A backup was restored: a table with no move made yet gives way to the game the
@@ -350,11 +373,12 @@ class Session:
         return self.entry(now, play) if game.moves and game.status == "playing" else []
 
     def _daily_date(self, play: Play | None = None) -> date | None:
-        """The date whose deal of the day a play (the one in progress) is — the day it
-        was begun — or None."""
+        """The date whose deal of the day a play (the one in progress) is — the day it was
+        chosen for in the calendar, else the day it was begun — or None."""
         begun = self.begun_day() if play is None else self.day_of(play.begun)
         play = play or self.play
-        return begun if play.game.code == daily_code(begun) else None
+        day = play.daily or begun
+        return day if play.game.code == daily_code(day) else None
 
     def begun_day(self) -> date:
         """The date the play in progress was begun on, on the player's calendar: asked of
@@ -365,12 +389,15 @@ class Session:
 
     def entry(self, now: float, play: Play | None = None) -> list[Entry]:
         """A play (the one in progress) as the history keeps it (none for a game with no
-        deal code, which only tests build)."""
+        deal code, which only tests build): a deal of the day begun after its date is a
+        day made up (``late``)."""
         daily = self._daily_date(play)
+        begun = self.begun_day() if play is None else self.day_of(play.begun)
         play = play or self.play
         if play.game.code is None:
             return []
-        return [entry_of(play.game, play.id, play.begun, self.wall(), now, daily)]
+        late = daily is not None and begun > daily
+        return [entry_of(play.game, play.id, play.begun, self.wall(), now, daily, late)]
 
     def adopt(self, newer: Play, now: float, *, visible: bool = True) -> Feedback:
         """Another tab went on with this deal: show its newer play instead (quietly when
@@ -399,9 +426,10 @@ class Session:
         return table_view(self.game, self.lang, self.prefs.placement_help)
 
     def counters(self, now: float) -> Counters:
-        key = (self.game.code, self.play.begun, self.day, self.lang)
+        key = (self.game.code, self.play.begun, self.play.daily, self.day, self.lang)
         if self._badge is None or self._badge[0] != key:
-            self._badge = (key, daily_badge(self.game.code, self.begun_day(), key[2], self.lang))
+            badge = daily_badge(self.game.code, self._daily_date(), self.day, self.lang)
+            self._badge = (key, badge)
         return counters(self.game, now, self._badge[1])
 
     def painted(
@@ -419,6 +447,12 @@ class Session:
             rev=self.play.rev,
             daily=self._daily_date(),
         )
+
+    def month(self, entries: Sequence[Entry], shown: date | None = None) -> Month:
+        """The calendar's month of ``shown`` (today's by default), the play in progress
+        counted as tried once it has moves."""
+        playing = self.game.code if self.game.moves else None
+        return month_view(shown or self.day, entries, self.day, self.lang, playing=playing)
 
     def daily_results(self, entries: Sequence[Entry]) -> dict[str, str]:
         """Today's deal and the streak of days, for the statistics dialog."""

@@ -7,6 +7,7 @@ Pure and browser-free, so the words and states on screen are tested in CPython.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Literal
 
 from .cards import DECK, Card
@@ -15,14 +16,16 @@ from .game import Game, Status
 from .i18n import (
     SUIT_SYMBOLS,
     Counted,
+    Phrase,
     card_label,
     card_name,
     count_words,
+    phrase,
     place_name,
     rank_label,
     text,
 )
-from .layout import SLOTS, place_caption
+from .layout import SLOTS, is_pile, place_caption, place_number
 from .messages import CATALOGUE
 from .stats import Stats
 
@@ -151,6 +154,38 @@ def table_view(game: Game, lang: str, placement_help: bool) -> dict[str, PlaceVi
             dimmed=slot in dimmed,
         )
     return views
+
+
+def read_aloud(game: Game, now: float | None, daily: date | None) -> tuple[Phrase, ...]:
+    """The whole table in words, for the live region: every place in order with its card
+    (and a pile's count; a selected card says so), then the bar's figures and the deal
+    (``daily``: the date whose deal of the day it is).  Nothing about which cards fit:
+    placement help's dimming is left out."""
+    said = []
+    selection = game.selection
+    for slot in SLOTS:
+        top, n = game.top(slot), place_number(slot)
+        kind = "read.pile" if is_pile(slot) else "read.reserve"
+        if top is None:
+            said.append(phrase(f"{kind}.empty", n=n))
+            continue
+        card: object = top
+        if slot in selection:
+            card = phrase("read.selected", card=top)
+        said.append(phrase(kind, n=n, card=card, count=Counted(game.count(slot), "cards")))
+    said.append(
+        phrase(
+            "read.bar",
+            time=format_time(game.elapsed(now)),
+            points=Counted(game.score, "points"),
+            moves=Counted(game.moves, "moves"),
+        )
+    )
+    if daily is not None:
+        said.append(phrase("read.code.daily", day=daily, code=game.code))
+    else:
+        said.append(phrase("read.code", code=game.code or "—"))
+    return tuple(said)
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,7 +94,8 @@ def test_focus_moves_on_when_its_card_leaves() -> None:
         ("z", {"meta": True, "shift": True}, "redo"), ("y", {"ctrl": True}, "redo"),
         ("r", {}, "redo"), ("n", {}, "new"), ("N", {}, "new"), ("n", {"ctrl": True}, None),
         ("r", {"ctrl": True}, None), ("y", {}, None), ("u", {"alt": True}, None),
-        ("Enter", {}, None), ("y", {"meta": True}, None),
+        ("Enter", {}, None), ("y", {"meta": True}, None), ("t", {}, "read"),
+        ("T", {}, "read"), ("t", {"ctrl": True}, None), ("T", {"shift": True}, None),
     ],
 )  # fmt: skip
 def test_shortcuts(key: str, mods: dict[str, bool], action: str | None) -> None:
@@ -237,6 +238,37 @@ def test_announcements_for_pair_trio_undo_redo_and_end() -> None:
     assert stuck.tap("P2", 1).message.endswith("10 points. No moves left")
 
 
+def test_the_table_read_aloud_says_every_place_and_the_bar_and_no_hint() -> None:
+    session = Session(Game.new("HM1-N-AAAAAAB"), Prefs(placement_help=True), "pt")
+    session.tap("P5", 0), session.tap("P6", 1_000)  # a pair: 6♥ and 5♥ leave
+    session.tap("P2", 2_000)  # a selection, with placement help dimming cards
+    words = session.read_aloud(65_000)
+    assert words.reading and not words.save and not words.events  # nothing changes
+    said = words.message
+    assert said.startswith("Monte 1: Oito de Espadas, 8 cartas. Monte 2: Dama de Paus")
+    assert "Monte 2: Dama de Paus (selecionada), 8 cartas." in said
+    assert "Monte 5: Ás de Paus, 7 cartas." in said  # the card the pair uncovered
+    assert "Reserva 3: Valete de Copas. " in said
+    assert said.endswith("Reserva 8: Sete de Paus. Tempo 1:05. 10 pontos. 1 jogada. "
+                         "Partida HM1-N-AAAAAAB.")  # fmt: skip
+    places = [p for p in said.split(". ") if p.startswith(("Monte", "Reserva"))]
+    assert [p.split(":")[0] for p in places] == [
+        *(f"Monte {n}" for n in range(1, 13)),
+        *(f"Reserva {n}" for n in range(1, 9)),
+    ]  # every place, in order
+    # nothing about which cards fit: the same words without placement help's dimming
+    session.prefs.placement_help = False
+    assert session.read_aloud(65_000).message == said
+    assert session.game.dimmed() and not any(w in said for w in ("escurec", "dimmed"))
+    english = Session(position(under={"P1": ["KS"]}, P1="5S", P2="6D"), Prefs(), "en")
+    english.tap("P1", 0)
+    assert english.read_aloud(0).message.startswith(
+        "Pile 1: Five of Spades (selected), 2 cards. Pile 2: Six of Diamonds, 1 card. "
+        "Pile 3: empty."
+    )
+    assert "Reserve 8: empty. Time 0:00. 0 points. 0 moves. Deal —." in english.read_aloud(0).message
+
+
 def test_the_statistics_dialog_shows_words_and_figures() -> None:
     stats = Stats()
     assert stats_view(stats, "pt") == {
@@ -250,6 +282,8 @@ def test_the_statistics_dialog_shows_words_and_figures() -> None:
 
 
 def test_new_preferences_round_trip() -> None:
-    prefs = Prefs(four_colour=True, reduce_motion=True, theme="dark")
+    prefs = Prefs(four_colour=True, large_index=True, reduce_motion=True, theme="dark")
     assert read_prefs(write_prefs(prefs)) == prefs
     assert read_prefs('{"theme": "neon"}').theme == "auto"
+    assert read_prefs('{"large_index": "yes"}').large_index is False  # not a choice: the default
+    assert Prefs(large_index=True).switch("large-index")

@@ -28,6 +28,7 @@ from .files import Files
 from .games import Games
 from .input import Input
 from .links import Links
+from .month import Calendar
 from .persistence import Persistence
 from .render import Renderer
 
@@ -49,6 +50,7 @@ class App:
         keys = Input(doc, handlers, render)
         games = Games(doc, handlers, render.faces)
         files = Files(doc, handlers, too_big=MAX_BYTES)
+        calendar = Calendar(doc, handlers)
 
         try:
             session, said = open_session(store, win)
@@ -60,7 +62,8 @@ class App:
 
         self.control = control = Controller(
             session, handlers, store=store, render=render, dialogs=dialogs, links=links,
-            embed=embed, games=games, files=files, build=BUILD,
+            embed=embed, games=games, files=files, calendar=calendar,
+            build=BUILD,
         )  # fmt: skip
         handlers.on_error = control.crash
         keys.connect(tap=control.tap, action=control.action, shortcut=control.shortcut)
@@ -70,6 +73,7 @@ class App:
         )  # fmt: skip
         links.connect(changed=control.link)
         files.connect(chosen=control.restore)
+        calendar.connect(play=control.play_day, key=control.month_key)
         store.connect(changed=control.storage)
         handlers.on(doc, "visibilitychange", lambda e: control.visibility(bool(doc.hidden)))
         handlers.on(win, "pagehide", lambda e: control.save(now()))
@@ -101,7 +105,7 @@ class App:
         else:
             store.flush()
             control.notice()
-        for name in ("restart", "new", "daily", "code", "options", "rules", "stats"):
+        for name in ("restart", "new", "daily", "calendar", "code", "options", "rules", "stats"):
             doc.querySelector(f'[data-action="{name}"]').disabled = False
         root.dataset.build = BUILD
         root.dataset.app = "ready"

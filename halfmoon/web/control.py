@@ -5,6 +5,7 @@ Feedback`) carried to the rooms that show it, save it and tell the embedding pag
 from __future__ import annotations
 
 import contextlib
+from datetime import date
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -23,6 +24,7 @@ from ..backup import (
 from ..deal import CodeError
 from ..history import Entry, find
 from ..i18n import Phrase, phrase, say, text
+from ..month import add_months, earliest, first_of, move
 from ..painted import write
 from ..replay import frames
 from ..results import chart, chart_words, rows, share_text, when
@@ -35,6 +37,7 @@ from .embed import Embed
 from .files import Files
 from .games import Games
 from .links import Links
+from .month import Calendar
 from .persistence import Persistence
 from .render import Renderer
 
@@ -52,12 +55,16 @@ class Controller:
         embed: Embed,
         games: Games,
         files: Files,
+        calendar: Calendar,
         build: str,
     ) -> None:
         self.session = session
         self.build = build  # the deploy, written into the record of the table (painted)
         self.store, self.render, self.dialogs = store, render, dialogs
         self.links, self.embed, self.games, self.files = links, embed, games, files
+        self.calendar = calendar
+        self.month_day = session.day  # the calendar's day with the focus
+        self.month_entries: list[Entry] = []  # the history, read when the calendar opened
         self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
         self._save_later = handlers.proxy(lambda e: self.save(now()))
         self._save_pending = False
@@ -97,6 +104,10 @@ class Controller:
             self.open_stats()
         elif name == "history":
             self.open_history()
+        elif name == "calendar":
+            self.open_calendar()
+        elif name in ("previous-month", "next-month"):
+            self.turn_month(-1 if name == "previous-month" else 1)
         elif name == "replay":
             self.replay(entry)
         elif name == "share":
@@ -121,8 +132,13 @@ class Controller:
         """Undo, redo or a new game, by key or button."""
         t = now()
         session = self.session
-        feedback = {"undo": session.undo, "redo": session.redo, "new": session.new_game}[name](t)
-        self.apply(feedback, t)
+        act = {
+            "undo": session.undo,
+            "redo": session.redo,
+            "new": session.new_game,
+            "read": session.read_aloud,
+        }
+        self.apply(act[name](t), t)
 
     def end(self, choice: str) -> None:
         """The end dialog's Undo, Restart or New game."""
@@ -294,7 +310,46 @@ class Controller:
             if self.dialogs.is_open(name):
                 self.dialogs.dialog(name).close()
         t = now()
-        self.apply(self.session.again(entry.code, t), t)
+        self.apply(self.session.again(entry.code, t, entry.daily), t)
+
+    # ------------------------------------------------------------- the calendar
+    def open_calendar(self) -> None:
+        """The month of today, today's day in focus."""
+        self.month_entries = self.store.history()
+        self.month_day = self.session.day
+        self.show_month()
+        self.games.status(say(self.store.take_said(), self.lang))
+
+    def show_month(self, *, focus: bool = True) -> None:
+        month = self.session.month(self.month_entries, self.month_day)
+        self.calendar.show(month, self.month_day, self.lang, focus=focus)
+
+    def turn_month(self, step: int) -> None:
+        """The previous or next month (buttons): the same day there, or its last; the
+        focus stays on the button."""
+        today, entries = self.session.day, self.month_entries
+        goal = add_months(self.month_day, step)
+        goal = max(earliest(entries, today), min(today, goal))
+        if first_of(goal) != first_of(self.month_day):
+            self.month_day = goal
+            self.show_month(focus=False)
+
+    def month_key(self, key: str, shift: bool) -> None:
+        """A key in the grid of days: the focus moves (to another month if need be)."""
+        today, entries = self.session.day, self.month_entries
+        goal = move(self.month_day, key, shift=shift, first=earliest(entries, today), last=today)
+        turned = first_of(goal) != first_of(self.month_day)
+        self.month_day = goal
+        if turned:
+            self.show_month()
+        else:
+            self.calendar.move_focus(goal)
+
+    def play_day(self, day: date) -> None:
+        """A day chosen in the calendar: its deal."""
+        self.calendar.close()
+        t = now()
+        self.apply(self.session.play_day(day, t), t)
 
     def copied(self, ok: bool, link: str) -> None:
         self.say((phrase("code.copied" if ok else "code.copy-failed", link=link),))
@@ -319,6 +374,8 @@ class Controller:
         if self.session.turn_day():
             self.render.today(self.session.day.day)
             self.show(t)
+            if self.calendar.open:
+                self.show_month(focus=False)
 
     def refocus(self) -> None:
         """A window closed and the focus has nowhere to go back to (the card that
@@ -348,22 +405,25 @@ class Controller:
             self.dialogs.show_stats(self.stats_values())
         if key == KEYS["history"] and self.dialogs.is_open("history"):
             self.open_history()
+        elif key == KEYS["history"] and self.calendar.open:
+            self.month_entries = self.store.history()
+            self.show_month(focus=False)
 
     # ------------------------------------------------------ showing, saving
     def show(self, t: float, feedback: Feedback | None = None) -> None:
         session = self.session
         self.render.show(session.table(), session.counters(t), session.prefs, feedback)
 
-    def say(self, said: tuple[Phrase, ...]) -> None:
+    def say(self, said: tuple[Phrase, ...], *, again: bool = False) -> None:
         """The message line: what the game just said, damaged values found since, in the
-        page's language."""
+        page's language (``again``: said anew even if it is what the line holds)."""
         self.said = (*said, *self.store.take_said())
-        self.render.say(say(self.said, self.lang))
+        self.render.say(say(self.said, self.lang), again=again)
 
     def apply(self, feedback: Feedback, t: float, clear: bool = True, push: bool = True) -> None:
         self.show(t, feedback)
         if feedback.said or clear:
-            self.say(feedback.said)
+            self.say(feedback.said, again=feedback.reading)
         for kind in feedback.events:
             self.post(kind, t)
         self.store.queue(feedback.counts, feedback.recorded)

@@ -51,7 +51,9 @@ class Input:
     def _click_action(self, event: Any) -> None:
         """A button with a ``data-action``: the bar, the actions row, the windows."""
         button = event.target.closest("[data-action]")
-        if not absent(button) and not button.disabled:
+        if absent(button) or button.getAttribute("aria-disabled") == "true":
+            return
+        if not button.disabled:
             entry = button.getAttribute("data-entry")
             self._action(str(button.dataset.action), "" if absent(entry) else str(entry))
 

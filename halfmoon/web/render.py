@@ -50,6 +50,7 @@ class Renderer:
         self.faces = Faces(document)
         self.motion = Motion()
         self._rules_lang = ""  # the language the rules window's text is written in
+        self._reading = False  # the message line holds the table read aloud
 
     # ------------------------------------------------------------------ set-up
     def take_over(self, painted: dict[str, PlaceView] | None = None) -> None:
@@ -146,15 +147,23 @@ class Renderer:
         self._set("undo", not counters.can_undo, self._disable("undo"))
         self._set("redo", not counters.can_redo, self._disable("redo"))
         self._set("status", counters.status, self._dataset("game"))
-        for name in ("pile-numbers", "four-colour", "reduce-motion"):
+        for name in ("pile-numbers", "four-colour", "large-index", "reduce-motion"):
             self._set(name, prefs.switch(name), self._class(name))
         self._set("theme", prefs.theme, lambda value: self.root.setAttribute("data-theme", value))
 
     def time(self, value: str) -> None:
         self._set("time", value, self._counter("time"))
 
-    def say(self, message: str) -> None:
-        """The message line, a polite live region: errors, moves, the end."""
+    def say(self, message: str, *, again: bool = False) -> None:
+        """The message line, a polite live region: errors, moves, the end.  ``again``:
+        the table read aloud, said anew even when the line holds the same words (a
+        trailing no-break space comes and goes, so that the region changes), and drawn
+        as the start of a long line (the whole stays for screen readers)."""
+        if again and message and str(self.message.textContent).rstrip("\u00a0") == message:
+            message += "" if str(self.message.textContent).endswith("\u00a0") else "\u00a0"
+        if again != self._reading:
+            self._reading = again
+            self.message.toggleAttribute("data-reading", again)
         if self.message.textContent != message:
             self.message.textContent = message
 

@@ -1,7 +1,8 @@
 // The options that change how the page looks, applied from the stored options before the
 // first paint (Python's renderer keeps them up to date afterwards, halfmoon/web/render.py):
-// the theme and the deck's colours everywhere, and on the game's table the pile numbers
-// and reduced motion; and today's date on the deal of the day's button.  The names and values are the engine's (halfmoon/prefs.py), handed
+// the theme, the deck's colours and the large index everywhere cards are drawn, and on
+// the game's table the pile numbers and reduced motion; and today's date on the deal of
+// the day's button.  The names and values are the engine's (halfmoon/prefs.py), handed
 // over in the boot data.  The rules and examples pages use the first half.
 import { boot, prefs } from "./data.js";
 
@@ -16,6 +17,7 @@ function on(name) {
 export function applyTheme() {
   root.dataset.theme = themes.includes(prefs.theme) ? prefs.theme : "auto";
   root.classList.toggle("four-colour", on("four-colour"));
+  root.classList.toggle("large-index", on("large-index"));
 }
 
 // The day of the month on the deal of the day's button (the player's own calendar, as

@@ -96,3 +96,52 @@ def overlapping(boxes: Sequence[Sequence[float]]) -> list[tuple[int, int]]:
 
 def engine_tops(game: Game) -> dict[str, str | None]:
     return {s: (c.code if (c := game.top(s)) else None) for s in SLOTS}
+
+
+# Each card's corner as drawn: the rank's inked height (its glyphs, measured in the font the
+# page draws them with) against the card's height, the boxes of the rank, the suit and a
+# court card's figure, and the card's.
+CORNERS = """() => {
+  const ink = document.createElement('canvas').getContext('2d');
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height}; };
+  return [...document.querySelectorAll('#table button.card')].map((card) => {
+    const r = card.querySelector('.idx:not(.bottom) .r'), s = card.querySelector('.idx:not(.bottom) .s');
+    const look = getComputedStyle(r);
+    ink.font = `${look.fontWeight} ${look.fontSize} ${look.fontFamily}`;
+    const m = ink.measureText(r.textContent);
+    const figure = card.querySelector('.figure');
+    return {card: card.dataset.card, rank: r.textContent, box: box(card),
+            inked: (m.actualBoundingBoxAscent + m.actualBoundingBoxDescent) / card.getBoundingClientRect().height,
+            r: box(r), s: box(s), rankSize: parseFloat(look.fontSize),
+            suitSize: parseFloat(getComputedStyle(s).fontSize),
+            figure: figure && box(figure)};
+  });
+}"""
+
+
+def corners(page: Page) -> list[dict]:
+    """The corners of the cards on the table (:data:`CORNERS`)."""
+    return page.evaluate(CORNERS)
+
+
+# Every piece of text a player can see (a text node with a box, not hidden), drawn under
+# 12 px: its size, its element and its words.
+SMALL_WORDS = """() => {
+  const found = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const e = n.parentElement;
+    if (!n.textContent.trim() || !e.checkVisibility({visibilityProperty: true})) continue;
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || r.bottom < 0 || r.right < 0) continue;
+    const size = parseFloat(getComputedStyle(e).fontSize);
+    if (size < 12) found.push(`${size.toFixed(1)} px ${e.tagName}.${e.className} ${n.textContent.trim().slice(0, 30)}`);
+  }
+  return found;
+}"""
+
+
+def small_words(page: Page) -> list[str]:
+    """What the player can see written under 12 px (:data:`SMALL_WORDS`)."""
+    return page.evaluate(SMALL_WORDS)

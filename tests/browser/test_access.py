@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import deque
 
 import pytest
@@ -13,7 +14,7 @@ from halfmoon.i18n import text
 from halfmoon.keys import neighbour
 from tests.browser.axe import axe_violations
 from tests.browser.conftest import open_game, wait_ready
-from tests.browser.table import Table
+from tests.browser.table import Table, corners
 from tests.solver import solve_code
 
 CODE = "HM1-N-AAAAAAB"
@@ -174,6 +175,34 @@ def test_a_visible_focus_ring_on_cards(desktop: BrowserContext, base_url: str) -
     assert unfocused == "none"  # the ring says which card has the focus, and only that one
 
 
+def test_t_reads_the_whole_table_aloud_and_again(phone: BrowserContext, base_url: str) -> None:
+    page = open_game(phone, base_url, "#" + CODE)
+    table = Table(page, touch=True)
+    table.tap("P5"), table.tap("P6")
+    live = page.locator('[data-role="message"]')
+    expect(live).to_have_text("Par retirado: Seis de Copas e Cinco de Copas. 10 pontos.")
+    page.keyboard.press("t")
+    expect(live).to_contain_text("Monte 1: Oito de Espadas, 8 cartas. Monte 2: Dama de Paus")
+    said = (live.text_content() or "").strip()
+    assert "Monte 5: Ás de Paus, 7 cartas. Monte 6: " in said  # what the pair uncovered
+    ending = (
+        r"Reserva 8: Sete de Paus\. Tempo \d:\d\d\. 10 pontos\. 1 jogada\. Partida HM1-N-AAAAAAB\."
+    )
+    assert re.search(ending + "$", said), said
+    first = live.text_content()
+    page.keyboard.press("t")  # said again: the live region changes, the words do not
+    page.wait_for_function(
+        "(first) => document.querySelector('[data-role=message]').textContent !== first", arg=first
+    )
+    assert re.search(ending + "$", (live.text_content() or "").strip())
+    # its start is drawn, clear of the cards; all of it is in the live region
+    box, cards = live.bounding_box(), table.card("P1").bounding_box()
+    assert box is not None and cards is not None
+    assert box["y"] >= cards["y"] - 1 and box["height"] <= 3 * 16 * 1.3
+    page.locator('[data-action="rules"]').click()
+    expect(page.locator("#rules-text")).to_contain_text("T: ler a mesa em voz alta")
+
+
 # ------------------------------------------------------------ screen-reader words
 def test_names_and_announcements_for_pair_trio_error_and_end(
     browser: Browser, base_url: str
@@ -251,6 +280,72 @@ def test_four_colour_deck(desktop: BrowserContext, base_url: str) -> None:
     assert hearts == diamonds and clubs != diamonds
     table.set_option("four-colour", True)
     assert colour("P7") not in (hearts, clubs) and colour("P11") != colour("P1")  # P1 = 8♠
+
+
+LARGE_INDEX_VIEWPORTS = [(320, 480), (390, 844), (844, 390), (1366, 768), (1920, 1080)]
+
+
+def settle(page: Page) -> None:
+    """Two frames: the board's size observer has written the new card size."""
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def test_the_large_index_draws_the_rank_at_a_third_of_the_card(
+    desktop: BrowserContext, base_url: str
+) -> None:
+    page = open_game(desktop, base_url, "#" + CODE)
+    table = Table(page)
+    before = {c["card"]: c for c in corners(page)}
+    assert max(c["inked"] for c in before.values()) < 0.35  # the usual corner is small
+    table.set_option("large-index", True)
+    for width, height in LARGE_INDEX_VIEWPORTS:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        seen = corners(page)
+        assert len(seen) == 20
+        for c in seen:
+            where = (width, height, c["card"])
+            assert c["inked"] >= 0.35, where  # the rank's glyphs, measured as drawn
+            card, rank, suit = c["box"], c["r"], c["s"]
+            assert card["left"] <= rank["left"] and rank["right"] <= card["right"] + 0.5, where
+            assert card["top"] <= rank["top"], where
+            assert suit["left"] >= rank["right"] - 1 and suit["top"] < rank["bottom"], where
+            assert c["suitSize"] < c["rankSize"], where  # the suit smaller, beside it
+            if c["figure"] is not None:  # a court card keeps its figure, smaller
+                figure = c["figure"]
+                shown = min(figure["bottom"], card["bottom"]) - max(figure["top"], card["top"])
+                assert shown >= 0.3 * card["height"], where
+                assert figure["top"] >= rank["top"] + 0.3 * card["height"], where
+    page.set_viewport_size({"width": 1366, "height": 768})
+    settle(page)
+    for c in corners(page):
+        if c["figure"] is not None:
+            assert c["figure"]["width"] < before[c["card"]]["figure"]["width"]
+    page.reload()
+    wait_ready(page)
+    assert min(c["inked"] for c in corners(page)) >= 0.35  # remembered
+    table.press("options")
+    expect(page.locator('[data-option="large-index"]')).to_be_checked()
+
+
+def test_the_large_index_keeps_the_four_colours_in_both_themes(
+    desktop: BrowserContext, base_url: str
+) -> None:
+    page = open_game(desktop, base_url, "#" + CODE)  # P7 = 2♦, P11 = 10♣, P4 = 9♥, P1 = 8♠
+    table = Table(page)
+    table.set_option("large-index", True)
+    table.set_option("four-colour", True)
+
+    def ink(slot: str) -> str:
+        return table.card(slot).locator(".idx .r").first.evaluate("e => getComputedStyle(e).color")
+
+    for theme in ("light", "dark"):
+        table.press("options")
+        page.locator('[data-option="theme"]').select_option(theme)
+        page.keyboard.press("Escape")
+        colours = {slot: ink(slot) for slot in ("P7", "P11", "P4", "P1")}
+        assert len(set(colours.values())) == 4, (theme, colours)  # four suits, four inks
+        assert min(c["inked"] for c in corners(page)) >= 0.35, theme
 
 
 def test_reduce_motion_option_removes_the_animation(desktop: BrowserContext, base_url: str) -> None:

@@ -25,7 +25,7 @@ from halfmoon.prefs import Prefs
 from halfmoon.saved import KEYS, Play, game_key, write_play
 from halfmoon.session import Session
 from tests.browser.conftest import DESKTOP, SITE, wait_ready
-from tests.browser.table import Table, engine_tops
+from tests.browser.table import Table, corners, engine_tops
 from tests.solver import legal_moves
 
 X, Y = "HM1-N-AAAAAAB", "HM1-N-AAAAAAC"
@@ -174,6 +174,23 @@ def test_the_deal_of_the_day_link_paints_today_s_deal(opened) -> None:
     assert Table(page).stat("daily") == "Partida do dia"
     release()
     assert Table(page).stat("moves") == "1"
+
+
+def test_the_large_index_is_drawn_at_first_paint(opened) -> None:
+    play = played(X, 1)
+    prefs = json.dumps({"large_index": True, "four_colour": True, "theme": "dark"})
+    page, release = opened(
+        keep(play, record(play, large_index=True, four_colour=True), **{KEYS["prefs"]: prefs})
+    )
+    page.wait_for_function("document.documentElement.dataset.painted === 'true'")
+    assert page.evaluate("document.documentElement.dataset.app") == "loading"
+    painted = corners(page)
+    assert len(painted) == 20 and min(c["inked"] for c in painted) >= 0.35
+    look = page.evaluate(SEEN)["look"]
+    release()
+    assert page.evaluate(SEEN)["look"] == look  # Python keeps the look the page painted
+    assert corners(page) == painted
+    assert sum(page.evaluate("window.__shifts")) <= 0.01
 
 
 def _bigger(view: dict) -> dict:

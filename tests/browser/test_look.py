@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon.i18n import text
 from tests.browser.conftest import BOOT_TIMEOUT, SITE, open_game, wait_ready, wait_saved
-from tests.browser.table import Table, overlapping
+from tests.browser.table import Table, overlapping, small_words
 
 CODE = "HM1-N-AAAAAAB"  # P2 = Q♣, P3 = K♠, R3 = J♥; P5 + P6 = 6♥ + 5♥
 
@@ -87,6 +87,48 @@ def test_landscape_phones_use_the_width_and_keep_cards_large(
     actions = page.locator(".actions").bounding_box()
     assert bar is not None and actions is not None
     assert bar["x"] + bar["width"] <= numbered["left"] and actions["x"] >= numbered["right"]
+    context.close()
+
+
+# The card width at each screen before the words grew to 12 px (commit 8c82945), without
+# and with pile numbers: the words may take room, never from the cards.
+CARD_WIDTHS = {
+    (320, 480): (38.9, 38.9), (320, 568): (38.9, 38.9), (360, 640): (44.0, 44.0),
+    (390, 844): (47.9, 47.9), (412, 915): (50.7, 50.7), (480, 320): (35.9, 35.9),
+    (568, 320): (35.9, 35.9), (640, 360): (45.6, 45.6), (740, 360): (59.4, 51.5),
+    (844, 390): (64.5, 56.6), (768, 1024): (96.6, 96.6), (1024, 768): (108.1, 97.3),
+    (1366, 768): (110.2, 99.3), (1920, 1080): (165.2, 154.4),
+}  # fmt: skip
+DIALOG_BUTTONS = ["options", "rules", "stats", "calendar", "code"]
+
+
+def card_width(page: Page) -> float:
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return page.locator("#table button.card").first.evaluate("b => b.getBoundingClientRect().width")
+
+
+def test_no_words_under_12_px_on_any_screen_and_the_cards_as_large(
+    browser: Browser, base_url: str
+) -> None:
+    context = browser.new_context(locale="pt-PT", is_mobile=True, has_touch=True)
+    page = open_game(context, base_url, "#" + CODE)
+    table = Table(page, touch=True)
+    table.tap("P5")  # a card selected
+    for (width, height), (plain, _) in CARD_WIDTHS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        assert card_width(page) >= plain, (width, height)
+        assert small_words(page) == [], (width, height)
+        for name in DIALOG_BUTTONS:
+            table.press(name)
+            expect(page.locator("dialog[open]")).to_be_visible()
+            assert small_words(page) == [], (width, height, name)
+            page.keyboard.press("Escape")
+            expect(page.locator("dialog[open]")).to_have_count(0)
+    table.set_option("pile-numbers", True)
+    for (width, height), (_, numbered) in CARD_WIDTHS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        assert card_width(page) >= numbered, (width, height)
+        assert small_words(page) == [], (width, height)  # the captions too
     context.close()
 
 
