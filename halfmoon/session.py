@@ -459,8 +459,10 @@ class Session:
         today = self.today()
         game = self.game
         playing = game.code == daily_code(today) and game.moves > 0 and game.status == "playing"
-        # the deal of the day on the table counts for its own day, left or not
-        on_table = self._daily_date() if game.moves else None
+        # the deal of the day on the table counts for its own day, left or not, when it
+        # was begun on that day (one made up later from the calendar never counts)
+        daily = self._daily_date() if game.moves else None
+        on_table = daily if daily is not None and daily == self.begun_day() else None
         return daily_view(entries, today, playing, self.lang, on_table)
 
     def time_text(self, now: float) -> str:

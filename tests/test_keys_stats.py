@@ -266,7 +266,9 @@ def test_the_table_read_aloud_says_every_place_and_the_bar_and_no_hint() -> None
         "Pile 1: Five of Spades (selected), 2 cards. Pile 2: Six of Diamonds, 1 card. "
         "Pile 3: empty."
     )
-    assert "Reserve 8: empty. Time 0:00. 0 points. 0 moves. Deal —." in english.read_aloud(0).message
+    assert (
+        "Reserve 8: empty. Time 0:00. 0 points. 0 moves. Deal —." in english.read_aloud(0).message
+    )
 
 
 def test_the_statistics_dialog_shows_words_and_figures() -> None:

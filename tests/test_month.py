@@ -305,9 +305,12 @@ def test_yesterdays_deal_restarted_today_is_a_day_made_up() -> None:
     session.wall = lambda: noon(TODAY)
     session.turn_day()
     assert session.counters(3).daily == "Partida do dia 16 dez"
+    # on the table, begun on its day: yesterday counts in the streak
+    assert session.daily_results([])["daily-streak"] == "1"
     recorded = session.restart(4).recorded
     assert [(e.daily, e.late) for e in recorded] == [(yesterday, False)]  # played that day
     play_a_move(session, 5)
+    assert session.daily_results([])["daily-streak"] == "0"  # on the table, made up
     (entry,) = session.new_game(6).recorded
     assert (entry.daily, entry.late) == (yesterday, True)
 
