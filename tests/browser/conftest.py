@@ -8,6 +8,7 @@ declares it expected (``problems.allow``).  Firefox and WebKit: ``test_engines.p
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -25,6 +26,7 @@ from playwright.sync_api import (
     Request,
 )
 
+from halfmoon.saved import KEYS
 from tools.chromium import launch_options
 from tools.serve import serve_in_background
 
@@ -114,11 +116,33 @@ def _failed(request: Request) -> None:
         _report(f"request failed: {request.url} {request.failure}")
 
 
+def _build() -> str:
+    found = re.search(r'name="halfmoon-build" content="([^"]+)"', (SITE / "index.html").read_text())
+    return found.group(1) if found else ""
+
+
+# This build's memory snapshot marked as not to be made (static/boot/snapshot.js), as a
+# browser whose quota is too small for it would have it: no test but the snapshot's own
+# has a second Python built in a worker at a moment of its own, competing for the
+# machine with what the test measures or waits for.
+NO_SNAPSHOT = """(() => { try {
+  if (!localStorage.getItem(%(key)s))
+    localStorage.setItem(%(key)s, JSON.stringify({build: %(build)s, state: "failed", damaged: 0}));
+} catch (_) { /* no storage here: no snapshot either */ } })();"""
+
+
 @pytest.fixture(autouse=True)
-def problems(monkeypatch: pytest.MonkeyPatch) -> Iterator[Problems]:
+def problems(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, site: Path
+) -> Iterator[Problems]:
     """Every browser test, in every context it opens (``browser.new_context``,
     ``browser.new_page``, a persistent profile, pytest-playwright's own), fails on any
-    error it did not declare with :meth:`Problems.allow`."""
+    error it did not declare with :meth:`Problems.allow`.  Those contexts make no memory
+    snapshot unless the test is marked ``snapshot``."""
+    quiet = None
+    if request.node.get_closest_marker("snapshot") is None:
+        values = {"key": json.dumps(KEYS["snapshot"]), "build": json.dumps(_build())}
+        quiet = NO_SNAPSHOT % values
     found = Problems()
     for owner, name in (
         (Browser, "new_context"),
@@ -129,7 +153,10 @@ def problems(monkeypatch: pytest.MonkeyPatch) -> Iterator[Problems]:
 
         def watched(self: Any, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
             made = _original(self, *args, **kwargs)
-            found.watch(made.context if isinstance(made, Page) else made)
+            context = made.context if isinstance(made, Page) else made
+            found.watch(context)
+            if quiet is not None:
+                context.add_init_script(quiet)
             return made
 
         monkeypatch.setattr(owner, name, watched)

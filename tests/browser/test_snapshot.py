@@ -22,6 +22,8 @@ SNAPSHOT = "document.documentElement.dataset.snapshot"
 MADE = "document.documentElement.dataset.snapshotMade"
 NEXT = "document.documentElement.dataset.snapshotNext"  # what this visit decided for the next
 
+pytestmark = pytest.mark.snapshot  # its contexts make the snapshot (conftest.py)
+
 
 def made(page: Page) -> None:
     """Wait for the snapshot made in the background.  The page waits for the player to
