@@ -34,7 +34,7 @@ from datetime import date
 from typing import Final, Literal, TypeVar
 
 from . import safejson as sj
-from .daily import daily_code
+from .daily import deal_day
 from .game import Game
 from .history import Entry, entry_of, read_history, result_of, trim, write_history
 from .i18n import count_text, text, text_for
@@ -236,15 +236,8 @@ def _kept(play: Play) -> Play | None:
 
 def left_entry(play: Play, day_of: Callable[[float], date]) -> Entry:
     """The history's entry for a play that gave way (its clock stopped when saved)."""
-    daily = day_of(play.begun)
-    return entry_of(
-        play.game,
-        play.id,
-        play.begun,
-        play.saved,
-        0.0,
-        daily if play.code == daily_code(daily) else None,
-    )
+    daily, late = deal_day(play.code, play.daily, day_of(play.begun))
+    return entry_of(play.game, play.id, play.begun, play.saved, 0.0, daily, late)
 
 
 @dataclass(frozen=True)
@@ -324,7 +317,7 @@ def restored_words(merged: Merged, lang: str) -> str:
     """``Cópia restaurada: 12 partidas acrescentadas, 3 já estavam cá; …``"""
     if not merged.changed:
         return text(lang, "restore.nothing", known=count_text(merged.known, "games", lang))
-    parts = [_count(lang, "restore.added", merged.added)]
+    parts = [_count(lang, "restore.added", merged.added)] if merged.added else []
     if merged.known:
         parts.append(_count(lang, "restore.known", merged.known))
     if merged.resumed:

@@ -40,6 +40,15 @@ def daily_code(day: date) -> str:
     return format_code(daily_number(day))
 
 
+def deal_day(code: str | None, chosen: date | None, begun: date) -> tuple[date | None, bool]:
+    """The date whose deal of the day a play of ``code`` is — the day ``chosen`` for it
+    in the calendar, else the day it was ``begun`` — or None; and whether it is a day
+    made up (begun after that date), which counts in the month but not in the streak."""
+    day = chosen or begun
+    daily = day if code is not None and code == daily_code(day) else None
+    return daily, daily is not None and begun > daily
+
+
 def parse_day(text: str) -> date:
     """A date written ``YYYY-MM-DD``; ValueError otherwise."""
     return date.fromisoformat(text)

@@ -22,7 +22,7 @@ from typing import Any, Literal, Protocol
 
 from . import painted
 from .clock import format_time
-from .daily import daily_code
+from .daily import daily_code, deal_day
 from .deal import CodeError, canonical_code
 from .game import Game, Removal, Status
 from .history import Entry, entry_of
@@ -373,12 +373,14 @@ class Session:
         return self.entry(now, play) if game.moves and game.status == "playing" else []
 
     def _daily_date(self, play: Play | None = None) -> date | None:
-        """The date whose deal of the day a play (the one in progress) is — the day it was
-        chosen for in the calendar, else the day it was begun — or None."""
+        """The date whose deal of the day a play (the one in progress) is, or None."""
+        return self._deal_day(play)[0]
+
+    def _deal_day(self, play: Play | None = None) -> tuple[date | None, bool]:
+        """:func:`~halfmoon.daily.deal_day` of a play (the one in progress)."""
         begun = self.begun_day() if play is None else self.day_of(play.begun)
         play = play or self.play
-        day = play.daily or begun
-        return day if play.game.code == daily_code(day) else None
+        return deal_day(play.game.code, play.daily, begun)
 
     def begun_day(self) -> date:
         """The date the play in progress was begun on, on the player's calendar: asked of
@@ -391,12 +393,10 @@ class Session:
         """A play (the one in progress) as the history keeps it (none for a game with no
         deal code, which only tests build): a deal of the day begun after its date is a
         day made up (``late``)."""
-        daily = self._daily_date(play)
-        begun = self.begun_day() if play is None else self.day_of(play.begun)
+        daily, late = self._deal_day(play)
         play = play or self.play
         if play.game.code is None:
             return []
-        late = daily is not None and begun > daily
         return [entry_of(play.game, play.id, play.begun, self.wall(), now, daily, late)]
 
     def adopt(self, newer: Play, now: float, *, visible: bool = True) -> Feedback:

@@ -231,6 +231,11 @@ def test_a_game_in_progress_is_merged_by_its_save_never_over_a_newer_one() -> No
     daily = play_of(daily_code(date(2026, 12, 1)), 1, saved=NOON)
     entry = left_entry(daily, lambda ms: local_day(ms, 0))
     assert (entry.result, entry.moves, entry.daily) == ("left", 1, date(2026, 12, 1))
+    assert not entry.late
+    # a past day chosen in the calendar and begun later: its day, and made up
+    past = replace(play_of(daily_code(date(2026, 11, 20)), 1), daily=date(2026, 11, 20))
+    entry = left_entry(past, lambda ms: local_day(ms, 0))
+    assert (entry.daily, entry.late) == (date(2026, 11, 20), True)
 
 
 def test_the_history_is_merged_one_entry_a_play_and_a_win_is_never_lost() -> None:
@@ -274,6 +279,9 @@ def test_what_changed_in_words() -> None:
     )
     assert restored_words(Merged(added=1, prefs=True), "en") == (
         "Backup restored: 1 game added; options brought back."
+    )
+    assert restored_words(Merged(known=2, resumed=1), "pt") == (  # nothing added: unsaid
+        "Cópia restaurada: 2 já estavam cá; 1 partida em curso recuperada."
     )
     assert restored_words(Merged(known=5), "en") == (
         "Nothing to add: everything in this backup is already in this browser (5 games)."

@@ -1,7 +1,7 @@
 """Browser tests: the built site, served with netlify.toml's headers, in Chromium.
 
 Every context a test opens, however it opens it, is watched (the autouse ``problems``
-fixture): an uncaught error or a console error in any page, frame or worker (CSP
+fixture): an uncaught error or a console error in any page, frame or dedicated worker (CSP
 violations are reported there), or a failed request, fails the test unless the test
 declares it expected (``problems.allow``).  Firefox and WebKit: ``test_engines.py``.
 """
@@ -73,7 +73,7 @@ def base_url(site: Path, server_log: list[str]) -> Iterator[str]:
 
 class Problems:
     """Errors the browser reported while a test ran: uncaught errors and console errors
-    of every page, frame and worker (CSP violations are reported there), and failed
+    of every page, frame and dedicated worker (CSP violations are reported there), and failed
     requests — in every context the test opens, however it opens it."""
 
     def __init__(self) -> None:
@@ -109,8 +109,8 @@ def _console(message: ConsoleMessage) -> None:
 
 
 def _failed(request: Request) -> None:
-    # A request the browser itself cancels (the page reloads or the tab closes while
-    # the tab's icon or the court figures are on their way) is no failure.
+    # A request the browser itself cancels (the page reloads, moves on or closes while
+    # it is on its way: the tab's icon, the court figures) is no failure.
     cancelled = "ERR_ABORTED" in str(request.failure)
     if not request.url.startswith("data:") and not cancelled:
         _report(f"request failed: {request.url} {request.failure}")
@@ -219,3 +219,15 @@ def follow(page: Page, url: str) -> None:
     page.goto(url)
     if page.evaluate("location.href") != before:
         page.evaluate("window.__followed")
+
+
+def snapshot_made(page: Page) -> None:
+    """Wait for the memory snapshot made in the background (``data-snapshot-made``: its
+    size, or ``failed``).  The page waits for the player to settle in (5 s, then an idle
+    moment: static/boot/snapshot.js) before it starts the worker; the page's clock,
+    installed before it loaded (``context.clock.install()``), is moved on past both, so
+    the worker starts at once, as it would have then.  Only in a test marked
+    ``snapshot``: elsewhere no snapshot is made."""
+    page.clock.fast_forward(5_001)
+    page.clock.fast_forward(4_001)
+    page.wait_for_function("document.documentElement.dataset.snapshotMade", timeout=60_000)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Page, expect
 
-from tests.browser.conftest import BOOT_TIMEOUT, ROOT, open_game, wait_ready
+from tests.browser.conftest import BOOT_TIMEOUT, ROOT, open_game, snapshot_made, wait_ready
 from tests.browser.table import Table
 from tools import build_site
 from tools.serve import header_rules, headers_for, serve_in_background
@@ -161,16 +161,22 @@ def own_site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     server.shutdown()
 
 
+@pytest.mark.snapshot  # the old version's snapshot is made, and must go with it
 def test_an_update_replaces_every_file_at_once(
     browser: Browser, own_site: tuple[Path, str]
 ) -> None:
     out, url = own_site
     first = build_site.seal(out)
     context = browser.new_context(locale="pt-PT")
+    context.clock.install()  # time runs as usual; snapshot_made() skips the settling in
     page = open_game(context, url, "#HM1-N-AAAAAAB")
     wait_for_worker(page)
     assert page.evaluate("document.documentElement.dataset.build") == first
     Table(page).tap("P5"), Table(page).tap("P6")
+    snapshot_made(page)
+    old = page.evaluate("document.documentElement.dataset.snapshotCache")
+    assert page.evaluate("document.documentElement.dataset.snapshotMade") != "failed"
+    assert old in page.evaluate("caches.keys()")
     # A new deploy: a changed stylesheet and a changed Python module.
     css = out / "static" / "halfmoon.css"
     css.write_text(css.read_text() + '\n:root { --deploy: "second"; }\n')
@@ -199,13 +205,13 @@ def test_an_update_replaces_every_file_at_once(
     # the old version's copies are gone: its files and its snapshot (whose cache the
     # page names: static/boot/python.js)
     snapshot = page.evaluate("document.documentElement.dataset.snapshotCache")
-    assert second in snapshot and first not in snapshot
+    assert second in snapshot and first not in snapshot and old != snapshot
     page.wait_for_function(
         f"caches.keys().then(names => names.includes('halfmoon-{second}') && "
         f"names.every(n => ['halfmoon-{second}', '{snapshot}'].includes(n)))"
     )
     kept = set(page.evaluate("caches.keys()"))
-    assert f"halfmoon-{second}" in kept
+    assert f"halfmoon-{second}" in kept and old not in kept
     assert kept <= {f"halfmoon-{second}", snapshot}
     assert Table(page).stat("moves") == "1"  # the game survived the update
     context.close()
@@ -231,6 +237,7 @@ def is_whole(page: Page, version: str) -> bool:
 UPDATE = '[data-role="update"]'
 
 
+@pytest.mark.snapshot  # each version makes its snapshot, as a player's browser would
 def test_an_update_waits_while_a_window_is_open_and_the_player_chooses(
     browser: Browser, own_site: tuple[Path, str]
 ) -> None:
@@ -282,6 +289,7 @@ if (typeof ServiceWorkerContainer !== "undefined" && !window.top.__letRegister) 
 """
 
 
+@pytest.mark.snapshot  # each version makes its snapshot, as a player's browser would
 def test_a_first_visit_never_runs_with_files_of_two_versions(
     browser: Browser, own_site: tuple[Path, str]
 ) -> None:

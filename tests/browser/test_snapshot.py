@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route
 
 from halfmoon.host.examples import WON
 from halfmoon.saved import KEYS
-from tests.browser.conftest import BOOT_TIMEOUT, DESKTOP, wait_ready
+from tests.browser.conftest import BOOT_TIMEOUT, DESKTOP, snapshot_made, wait_ready
 from tests.browser.table import Table
 from tools.chromium import launch_options
 
@@ -23,16 +23,6 @@ MADE = "document.documentElement.dataset.snapshotMade"
 NEXT = "document.documentElement.dataset.snapshotNext"  # what this visit decided for the next
 
 pytestmark = pytest.mark.snapshot  # its contexts make the snapshot (conftest.py)
-
-
-def made(page: Page) -> None:
-    """Wait for the snapshot made in the background.  The page waits for the player to
-    settle in (5 s, then an idle moment, static/boot/snapshot.js) before it starts the
-    worker; the page's clock (installed before it loaded) is moved on past both, so the
-    worker starts at once, as it would have then."""
-    page.clock.fast_forward(5_001)
-    page.clock.fast_forward(4_001)
-    page.wait_for_function(MADE, timeout=60_000)
 
 
 @pytest.fixture
@@ -49,7 +39,7 @@ def visit(playwright: Playwright, profile: str, url: str) -> tuple[BrowserContex
     context = playwright.chromium.launch_persistent_context(
         profile, **launch_options(), locale="pt-PT", viewport=DESKTOP
     )
-    context.clock.install()  # time runs as usual; made() skips the settling in
+    context.clock.install()  # time runs as usual; snapshot_made() skips the settling in
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(url)
     wait_ready(page)
@@ -62,7 +52,7 @@ def test_a_return_visit_starts_from_the_snapshot_and_plays(
     url = f"{base_url}/#{WON.code}"
     context, page = visit(playwright, profile, url)
     assert page.evaluate(SNAPSHOT) == "none"
-    made(page)  # in the background
+    snapshot_made(page)  # in the background
     kept, memory = page.evaluate(
         "[+document.documentElement.dataset.snapshotMade,"
         " +document.documentElement.dataset.snapshotMemory]"
@@ -104,14 +94,14 @@ def test_a_damaged_snapshot_falls_back_and_is_made_again(
 ) -> None:
     url = f"{base_url}/#{WON.code}"
     context, page = visit(playwright, profile, url)
-    made(page)
+    snapshot_made(page)
     page.evaluate(DAMAGE, damage)
     page.reload()
     wait_ready(page)
     assert page.evaluate(SNAPSHOT) == "failed"
     Table(page).play(WON.moves[:1])
     expect(page.locator('[data-stat="score"]')).to_have_text("10")
-    made(page)  # a good one again
+    snapshot_made(page)  # a good one again
     page.reload()
     wait_ready(page)
     assert page.evaluate(SNAPSHOT) == "restored"
@@ -172,14 +162,14 @@ def test_a_full_storage_keeps_no_snapshot_and_the_game_plays(
         profile, **launch_options(), locale="pt-PT", viewport=DESKTOP
     )
     context.add_init_script(COUNT_WORKERS)
-    context.clock.install()  # time runs as usual; made() skips the settling in
+    context.clock.install()  # time runs as usual; snapshot_made() skips the settling in
     page = context.pages[0] if context.pages else context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Storage.overrideQuotaForOrigin", {"origin": base_url, "quotaSize": 4_000_000})
     page.goto(f"{base_url}/#{WON.code}")
     wait_ready(page)
     Table(page).play(WON.moves[:1])
-    made(page)
+    snapshot_made(page)
     assert page.evaluate(MADE) == "failed"
     assert page.evaluate("window.workersStarted") == 1
     for _ in range(2):
@@ -211,12 +201,12 @@ def test_a_snapshot_of_another_build_is_neither_made_nor_used(
     neither is tried again for that build."""
     context = browser.new_context(locale="pt-PT", viewport=DESKTOP, service_workers="block")
     context.add_init_script(COUNT_WORKERS)
-    context.clock.install()  # time runs as usual; made() skips the settling in
+    context.clock.install()  # time runs as usual; snapshot_made() skips the settling in
     page = context.new_page()
     url = f"{base_url}/#{WON.code}"
     page.goto(url)  # this build: its snapshot is made
     wait_ready(page)
-    made(page)
+    snapshot_made(page)
     assert page.evaluate(MADE) != "failed"
     # this build's snapshot, kept as if another build had made it (in the cache that
     # build's page would name: static/boot/python.js)
@@ -247,7 +237,7 @@ def test_a_snapshot_of_another_build_is_neither_made_nor_used(
     page.goto("about:blank")
     page.goto(url)
     wait_ready(page)
-    made(page)
+    snapshot_made(page)
     assert page.evaluate(MADE) == "failed" and page.evaluate("window.workersStarted") == 1
     kept = page.evaluate("(name) => caches.open(name).then((c) => c.keys())", other)
     assert kept == []
@@ -259,11 +249,11 @@ def test_a_private_window_restores_its_snapshot_on_a_reload(
 ) -> None:
     """A private window keeps Cache Storage in memory while it is open."""
     context = browser.new_context(locale="pt-PT", viewport=DESKTOP)
-    context.clock.install()  # time runs as usual; made() skips the settling in
+    context.clock.install()  # time runs as usual; snapshot_made() skips the settling in
     page = context.new_page()
     page.goto(f"{base_url}/#{WON.code}")
     wait_ready(page)
-    made(page)
+    snapshot_made(page)
     page.reload()
     wait_ready(page)
     assert page.evaluate(SNAPSHOT) == "restored"
