@@ -314,7 +314,7 @@ def _count(lang: str, key: str, n: int) -> str:
 
 
 def restored_words(merged: Merged, lang: str) -> str:
-    """``Cópia restaurada: 12 partidas acrescentadas, 3 já estavam cá; …``"""
+    """``Cópia restaurada: 12 partidas acrescentadas; 3 já estavam cá; …``"""
     if not merged.changed:
         return text(lang, "restore.nothing", known=count_text(merged.known, "games", lang))
     parts = [_count(lang, "restore.added", merged.added)] if merged.added else []
