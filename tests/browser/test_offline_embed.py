@@ -6,7 +6,7 @@ import re
 import shutil
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -350,10 +350,25 @@ if (window.top !== window) {
 
 
 @pytest.fixture
-def host_dir(tmp_path: Path) -> Path:
+def host(tmp_path: Path, base_url: str) -> Iterator[Callable[..., str]]:
+    """Serves a host page that embeds the game's ``path`` (HOST's frame, ``w`` by ``h``,
+    with ``attrs``) and gives its address: the host on 127.0.0.1, the game on
+    localhost, another origin."""
     folder = tmp_path / "host"
     folder.mkdir()
-    return folder
+    game = base_url.replace("127.0.0.1", "localhost")
+    servers = []
+
+    def serve(path: str, w: int, h: int, attrs: str = "") -> str:
+        page = HOST.format(src=f"{game}/{path}", w=w, h=h, attrs=attrs)
+        (folder / "index.html").write_text(page)
+        server, url = serve_in_background(folder, headers=False)
+        servers.append(server)
+        return url + "/"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
 
 
 def game_frame(page: Page) -> Frame:
@@ -394,18 +409,14 @@ def fits(frame: Frame) -> bool:
     ],
 )
 def test_embedded_from_another_origin(
-    browser: Browser, base_url: str, host_dir: Path, name: str, attrs: str, block: bool
+    browser: Browser, host: Callable[..., str], name: str, attrs: str, block: bool
 ) -> None:
-    game = base_url.replace("127.0.0.1", "localhost")  # another origin than the host's
-    (host_dir / "index.html").write_text(
-        HOST.format(src=f"{game}/#HM1-N-AAAAAAB", w=360, h=480, attrs=attrs)
-    )
-    server, host = serve_in_background(host_dir, headers=False)
+    address = host("#HM1-N-AAAAAAB", 360, 480, attrs)
     context = browser.new_context(locale="pt-PT")
     if block:
         context.add_init_script(BLOCK_STORAGE_IN_FRAMES)
     page = context.new_page()
-    page.goto(host + "/")
+    page.goto(address)
     frame = game_frame(page)
     assert frame.evaluate("location.origin") != page.evaluate("location.origin")
     play_a_pair_in(page, frame)
@@ -422,21 +433,16 @@ def test_embedded_from_another_origin(
     for link in frame.locator("#dialog-rules a").all():
         assert (link.get_attribute("target"), link.get_attribute("rel")) == ("_blank", "noopener")
     context.close()
-    server.shutdown()
 
 
 def test_the_examples_page_works_inside_a_frame_from_another_origin(
-    browser: Browser, base_url: str, host_dir: Path
+    browser: Browser, host: Callable[..., str]
 ) -> None:
-    pages = base_url.replace("127.0.0.1", "localhost")
-    (host_dir / "index.html").write_text(
-        HOST.format(src=f"{pages}/exemplos.html", w=360, h=600, attrs="")
-    )
-    server, host = serve_in_background(host_dir, headers=False)
+    address = host("exemplos.html", 360, 600)
     context = browser.new_context(locale="pt-PT")
     context.add_init_script(BLOCK_STORAGE_IN_FRAMES)
     page = context.new_page()
-    page.goto(host + "/")
+    page.goto(address)
     handle = page.wait_for_selector("#game")
     frame = handle.content_frame()
     assert frame is not None
@@ -447,7 +453,6 @@ def test_the_examples_page_works_inside_a_frame_from_another_origin(
     right = frame.locator("#won .diagram .table").evaluate("t => t.getBoundingClientRect().right")
     assert right <= 360
     context.close()
-    server.shutdown()
 
 
 def test_embedded_on_the_same_origin_demo_page(desktop: BrowserContext, base_url: str) -> None:
@@ -464,16 +469,12 @@ def test_embedded_on_the_same_origin_demo_page(desktop: BrowserContext, base_url
 
 
 def test_an_embedded_game_leaves_the_host_pages_history_alone(
-    browser: Browser, base_url: str, host_dir: Path
+    browser: Browser, host: Callable[..., str]
 ) -> None:
-    game = base_url.replace("127.0.0.1", "localhost")
-    (host_dir / "index.html").write_text(
-        HOST.format(src=f"{game}/#HM1-N-AAAAAAB", w=390, h=640, attrs="")
-    )
-    server, host = serve_in_background(host_dir, headers=False)
+    address = host("#HM1-N-AAAAAAB", 390, 640)
     context = browser.new_context(locale="pt-PT")
     page = context.new_page()
-    page.goto(host + "/")
+    page.goto(address)
     frame = game_frame(page)
     entries = page.evaluate("history.length")
     codes = {"HM1-N-AAAAAAB"}
@@ -485,4 +486,3 @@ def test_an_embedded_game_leaves_the_host_pages_history_alone(
         codes.add(code or "")
     assert page.evaluate("history.length") == entries  # the host's Back is the host's
     context.close()
-    server.shutdown()
