@@ -8,6 +8,7 @@ declares it expected (``problems.allow``).  Firefox and WebKit: ``test_engines.p
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import subprocess
@@ -116,6 +117,7 @@ def _failed(request: Request) -> None:
         _report(f"request failed: {request.url} {request.failure}")
 
 
+@functools.cache
 def _build() -> str:
     found = re.search(r'name="halfmoon-build" content="([^"]+)"', (SITE / "index.html").read_text())
     return found.group(1) if found else ""
