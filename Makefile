@@ -12,7 +12,7 @@ RUNS ?= 7
 WORKERS ?= 2
 PYTEST := $(PY) -m pytest -q $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadscope)
 
-.PHONY: setup site play test test-engine test-browser test-engines lint chromium engines bench bench-engines bench-engine soak clean
+.PHONY: setup site play test test-engine test-browser test-engines lint chromium engines bench bench-engines bench-phone bench-engine soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,10 @@ bench: site chromium
 ## bench-engines: start-up in Chromium, Firefox and WebKit against the bare Pyodide page
 bench-engines: site chromium engines
 	RUNS=$(if $(filter 7,$(RUNS)),5,$(RUNS)) $(PY) -m bench.bench_engines
+
+## bench-phone: a mid-range phone (CPU slowed 4x, touch): start-up, blocking and taps
+bench-phone: site chromium
+	RUNS=$(if $(filter 7,$(RUNS)),5,$(RUNS)) $(PY) -m bench.bench_phone
 
 bench-engine: $(STAMP)
 	$(PY) -m bench.bench_engine

@@ -7,7 +7,9 @@ the next visit is made), on a reload once it is made, and on a return visit (the
 quits and starts again on its profile: bench/bench_engines.py's Chromium run).
 Taps are clicks on the cards as a person makes them (the pointer rests on the card, the
 button is held a moment); the same taps as Playwright's instant clicks are measured for
-reference.  Prints medians with min–max and the ratios to the baseline, and writes
+reference.  Then a mid-range phone (bench/bench_phone.py): the CPU slowed four times, a
+return visit tapped while it starts, a first visit, and the bare page in the same
+conditions.  Prints medians with min–max and the ratios to the baseline, and writes
 bench/results.json.  It needs the built site (make site).
 """
 
@@ -38,7 +40,7 @@ from tests.solver import legal_moves
 from tools.chromium import launch_options
 from tools.serve import serve_in_background
 
-from . import bench_engines
+from . import bench_engines, bench_phone
 from .common import ROOT, median_range, prepare_site
 
 RUNS = int(os.environ.get("RUNS", "7"))  # make bench RUNS=15: a tighter median
@@ -403,6 +405,8 @@ def main() -> None:
             }
             browser.close()
         server.shutdown()
+        # A mid-range phone: the CPU slowed four times (bench/bench_phone.py prints its rows)
+        results["phone"] = bench_phone.run(RUNS, site)
     report(samples, taps, repeat_paths, results)
 
 
