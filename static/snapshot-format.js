@@ -36,7 +36,9 @@ export function pack(snapshot) {
   return out;
 }
 
-export function unpack(buffer) {
+// A kept snapshot, checked whole (another format, a copy cut short or pages out of order
+// are refused with an error): its length, and its bytes read back from the pages kept.
+export function reader(buffer) {
   const words = buffer.byteLength >= 12 ? new Uint32Array(buffer, 0, 3) : null;
   if (!words || words[0] !== MAGIC) throw new Error("not a Half Moon snapshot");
   const [, length, count] = words;
@@ -45,14 +47,36 @@ export function unpack(buffer) {
   if (count > pages || buffer.byteLength !== start + count * PAGE) throw new Error("a snapshot cut short");
   const numbers = new Uint32Array(buffer, 12, count);
   const source = new Uint8Array(buffer, start);
-  const snapshot = new Uint8Array(length);
+  const where = new Int32Array(pages).fill(-1); // page → its place among those kept
   let last = -1;
   for (let n = 0; n < count; n++) {
     const page = numbers[n];
     if (page <= last || page >= pages) throw new Error("a damaged snapshot");
-    last = page;
-    const size = Math.min(PAGE, length - page * PAGE);
-    snapshot.set(source.subarray(n * PAGE, n * PAGE + size), page * PAGE);
+    where[(last = page)] = n;
   }
-  return snapshot;
+  // The snapshot's bytes [from, to) written into `into` at `at` (zeros where no page was kept).
+  function copy(into, at, from, to) {
+    for (let page = Math.floor(from / PAGE); page * PAGE < to; page++) {
+      const a = Math.max(from, page * PAGE);
+      const b = Math.min(to, (page + 1) * PAGE);
+      const n = where[page];
+      if (n < 0) into.fill(0, at + a - from, at + b - from);
+      else into.set(source.subarray(n * PAGE + a - page * PAGE, n * PAGE + b - page * PAGE), at + a - from);
+    }
+  }
+  return {
+    length,
+    copy,
+    bytes(from, to) {
+      const out = new Uint8Array(to - from);
+      copy(out, 0, from, to);
+      return out;
+    },
+  };
+}
+
+// The whole snapshot, as Pyodide made it.
+export function unpack(buffer) {
+  const kept = reader(buffer);
+  return kept.bytes(0, kept.length);
 }

@@ -15,8 +15,10 @@
 import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
 import { boot, build, cacheStorage, keys, serviceWorkers, stored } from "./data.js";
 import { fail } from "./failure.js";
-import { unpack } from "../snapshot-format.js";
+import { prepare } from "./memory.js";
 import { unzip } from "./unzip.js";
+import { compileEarly } from "./wasm.js";
+import { nextTask } from "./yielding.js";
 
 const root = document.documentElement;
 const PYODIDE = new URL("../../vendor/pyodide/", import.meta.url).href;
@@ -69,9 +71,9 @@ async function readSnapshot(place) {
   return kept.arrayBuffer();
 }
 
-function unpacked(bytes) {
+function prepared(bytes) {
   try {
-    return unpack(bytes);
+    return prepare(bytes);
   } catch (error) {
     throw new Damaged(error.message);
   }
@@ -116,44 +118,6 @@ export function afterPaint() {
   });
 }
 
-// The wasm is compiled at once, while the snapshot and the rest are read, not when
-// Pyodide gets to it (after the snapshot, whole): Pyodide's own request for it is handed
-// a stand-in, and its instantiation takes the compiled module.  A streamed compile is
-// what Chromium keeps compiled code for, so a return visit takes it from its cache.
-// Should that compile fail, Pyodide's instantiation streams the wasm itself, as it
-// would have (it does not report a failure of its own: the start would hang).
-function compileEarly(url) {
-  const previous = window.fetch;
-  const request = (address) => previous.call(window, address);
-  const compiled = WebAssembly.compileStreaming(kept(url, request));
-  compiled.catch(() => {}); // awaited where it is used
-  window.fetch = function (input, init) {
-    if (new URL(input instanceof Request ? input.url : input, location.href).href !== url) {
-      return previous.call(this, input, init);
-    }
-    window.fetch = previous; // Pyodide asks once
-    return Promise.resolve(new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } }));
-  };
-  return (settings) => {
-    const instantiate = settings.instantiateWasm;
-    if (!instantiate) return;
-    settings.instantiateWasm = (imports, done) => {
-      const streaming = WebAssembly.instantiateStreaming;
-      WebAssembly.instantiateStreaming = async (_standIn, withImports) => {
-        WebAssembly.instantiateStreaming = streaming;
-        let module;
-        try {
-          module = await compiled;
-        } catch (_) {
-          return streaming(request(url), withImports);
-        }
-        return { module, instance: await WebAssembly.instantiate(module, withImports) };
-      };
-      return instantiate(imports, done);
-    };
-  };
-}
-
 let started = null;
 
 // Begin Python's start (once); a promise of the running Pyodide, the engine unpacked.
@@ -168,32 +132,48 @@ export function startPython() {
   // Where Cache Storage is refused (a storage-less frame) no snapshot is tried, nor made.
   const usable = place ? caches.open(place.cache).then(() => true, () => false) : Promise.resolve(false);
   const frame = afterPaint();
-  const snapshot = restore ? Promise.all([readSnapshot(place), frame]).then(([bytes]) => unpacked(bytes)) : null;
+  const snapshot = restore ? readSnapshot(place).then(prepared) : null;
   snapshot?.catch(() => {}); // seen below, where it is awaited
-  // the engine's files, inflated as soon as they arrive (Pyodide is not built by then)
-  const engine = bytes(new URL(python.engine || "engine.zip", location.href)).then((zip) => unzip(zip));
-  engine.catch(() => {});
+  // the engine's files, inflated as soon as they arrive (Pyodide is not built by then):
+  // from a snapshot only those of PyScript's package (the engine's modules are in it)
+  const archive = bytes(new URL(python.engine || "engine.zip", location.href));
+  const members = (wanted) => archive.then((zip) => unzip(zip, wanted));
+  const early = members(restore ? (name) => name.startsWith("pyscript/") : undefined);
+  early.catch(() => {});
   const runtime = import(PYODIDE + "pyodide.asm.mjs");
-  const compiled = compileEarly(PYODIDE + "pyodide.asm.wasm");
+  const request = window.fetch.bind(window); // the page's fetch as it was when the start began
+  const compiled = compileEarly(PYODIDE + "pyodide.asm.wasm", (url) => kept(url, request));
   const options = {
     indexURL: PYODIDE,
     stdLibURL: python.stdlib ? new URL(python.stdlib, location.href).href : undefined,
     lockFileContents: python.lock,
     stdout: write("stdout"),
     stderr: write("stderr"),
-    // Pyodide fetches its wasm and standard library at once; it builds itself from them
-    // (this function) once the first frame is out.
-    createPyodideModule: async (settings) => {
-      const [module] = await Promise.all([runtime, frame]);
-      compiled(settings);
-      return module.default(settings);
-    },
+  };
+  // Pyodide fetches its wasm and standard library at once; it builds itself from them
+  // (this function) once the first frame is out, in steps (static/boot/wasm.js); from a
+  // snapshot, its memory is written in slices before Pyodide is handed the module
+  // (static/boot/memory.js).
+  const create = (stored) => async (settings) => {
+    const [module, memory] = await Promise.all([runtime, stored, frame]);
+    compiled(settings);
+    if (memory) settings.INITIAL_MEMORY = memory.length;
+    await nextTask();
+    const made = await module.default(settings);
+    if (memory) await memory.restore(new Uint8Array(made.HEAP8.buffer, made.HEAP8.byteOffset, made.HEAP8.length));
+    await nextTask();
+    return made;
   };
   started = (async () => {
     let pyodide = null;
     if (snapshot) {
       try {
-        pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+        pyodide = await loadPyodide({
+          ...options,
+          _loadSnapshot: snapshot.then((stored) => stored.header),
+          createPyodideModule: create(snapshot),
+        });
+        await nextTask();
         const made = pyodide.runPython(AFTER_RESTORE);
         if (made !== build) throw new Error(`a snapshot of build ${made}`);
       } catch (error) {
@@ -211,11 +191,11 @@ export function startPython() {
     }
     if (place && !(await usable)) root.dataset.snapshot = "off";
     const restored = pyodide !== null;
-    pyodide ??= await loadPyodide(options);
+    pyodide ??= await loadPyodide({ ...options, createPyodideModule: create(null) });
     performance.mark("halfmoon-pyodide");
     // The engine into Python's working directory: all of it, or after a restore only
     // the bytecode of PyScript's package (the engine's modules are all imported already).
-    const files = (await engine).filter(([name]) => !restored || name.startsWith("pyscript/"));
+    const files = await (restored || !restore ? early : members());
     for (const [name, data] of files) {
       pyodide.FS.mkdirTree(name.split("/").slice(0, -1).join("/") || ".");
       pyodide.FS.writeFile(name, data);
@@ -226,19 +206,58 @@ export function startPython() {
   return started;
 }
 
+// The texts PyScript runs at every start — its own start code (its package written and
+// imported, then its hooks' code: what it runs before the page's script, whose value it
+// drops) and the page's script (main.py, which gives none back) — are run by
+// halfmoon/web/runner.py rather than by Pyodide's runPython, which parses and walks each
+// text in Python before compiling it (≈100 ms of a return visit here, several times that
+// on a phone); on a return visit their code comes compiled in the snapshot, which is
+// made with the texts this start ran (`ranQuickly`).  Any other text runs as it always did.
+export const ranQuickly = [];
+
+async function quickTexts() {
+  let prefix = null;
+  try {
+    const { stdlib } = await import("../../vendor/pyscript/core.js");
+    if (typeof stdlib === "string" && stdlib.trim()) prefix = stdlib.trim();
+  } catch (_) {
+    /* PyScript's start code runs as it always did */
+  }
+  const script = document.querySelector('script[type="py"]')?.textContent.trim() || null;
+  return (text) => (prefix !== null && text.startsWith(prefix)) || text === script;
+}
+
 // Python code that fails while the page starts (PyScript's own, or main.py) is a start
 // that failed: PyScript only logs it, so the page says so (failure.js chooses the words:
 // once main.py runs, it is not the network's fault) — even when the failure kills the
 // interpreter outright, which no Python code can catch.
-function watchRuns(pyodide) {
+function watchRuns(pyodide, isQuick) {
   const failed = () => {
     if (root.dataset.app === "loading") fail(root.dataset.python ? "app.error" : "app.error.load");
+  };
+  let runner;
+  const quick = (args) => {
+    const text = args.length === 1 && typeof args[0] === "string" ? args[0].trim() : null;
+    if (text === null || !isQuick(text)) return null;
+    if (runner === undefined) {
+      try {
+        runner = pyodide.pyimport("halfmoon.web.runner").run;
+      } catch (error) {
+        runner = null; // every text runs as Pyodide runs it
+        console.warn("Half Moon: PyScript's start runs as Pyodide runs it", error);
+      }
+    }
+    if (!runner) return null;
+    ranQuickly.push(text);
+    root.dataset.quickRuns = String(ranQuickly.length); // tests read it
+    return () => runner(text);
   };
   for (const name of ["runPython", "runPythonAsync"]) {
     const run = pyodide[name];
     pyodide[name] = function (...args) {
       try {
-        const result = run.apply(this, args);
+        const fast = name === "runPython" ? quick(args) : null;
+        const result = fast ? fast() : run.apply(this, args);
         if (result && typeof result.then === "function") result.catch(failed);
         return result;
       } catch (error) {
@@ -256,5 +275,6 @@ export async function python(options = {}) {
   streams.stdout = options.stdout || console.log;
   streams.stderr = options.stderr || console.error;
   for (const [name, line] of streams.early.splice(0)) streams[name](line);
-  return watchRuns(await startPython());
+  const [pyodide, isQuick] = await Promise.all([startPython(), quickTexts()]);
+  return watchRuns(pyodide, isQuick);
 }

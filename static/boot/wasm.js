@@ -1,0 +1,136 @@
+// Pyodide's wasm: compiled as soon as the start begins, then instantiated and linked in
+// steps that each leave the page free between them (docs/performance.md, "A phone").
+//
+// Compiled early: at once, while the snapshot and the rest are read, not when Pyodide
+// gets to it (after the snapshot, whole).  Pyodide's own request for the wasm is handed a
+// stand-in, and its instantiation takes the compiled module.  A streamed compile is what
+// Chromium keeps compiled code for, so a return visit takes it from its cache.  Should
+// that compile fail, Pyodide's instantiation streams the wasm itself, as it would have
+// (it does not report a failure of its own: the start would hang).
+//
+// Linked in steps: Emscripten links Pyodide (its dynamic linking) in one synchronous
+// block once the instance is handed over.  Part of that block is turning each of the
+// ~280 JavaScript functions the wasm takes the address of (the GL library's, the
+// console's: its `GOT.func` imports) into a wasm function, one tiny module compiled and
+// instantiated for each, after a failed attempt to put the JavaScript function into the
+// table.  Here they are wrapped beforehand, in a task of their own, all in one module
+// built from their signatures; Emscripten then finds wasm functions and puts them in
+// the table as they are (in the same order, so at the same places).  And Emscripten is
+// given a `setStatus` (its Module's public hook for a status line), which makes it start
+// its runtime in a task of its own rather than straight after the linking.
+import { nextTask } from "./yielding.js";
+
+const TYPES = { i: 0x7f, p: 0x7f, j: 0x7e, f: 0x7d, d: 0x7c, e: 0x6f };
+
+function leb(n) {
+  const out = [];
+  do {
+    let byte = n & 0x7f;
+    n >>>= 7;
+    if (n) byte |= 0x80;
+    out.push(byte);
+  } while (n);
+  return out;
+}
+
+const name = (text) => [...leb(text.length), ...new TextEncoder().encode(text)];
+const section = (id, entries) => [id, ...leb(entries.length), ...entries];
+
+// One module that imports each function with its signature (Emscripten's: the result's
+// letter, then the parameters') and exports it again: each export is a wasm function.
+export function wrapAll(functions) {
+  const types = new Map();
+  const typeOf = (sig) => {
+    if (!types.has(sig)) {
+      const params = [...sig.slice(1)].map((t) => TYPES[t]);
+      const results = sig[0] === "v" ? [] : [TYPES[sig[0]]];
+      if (params.includes(undefined) || results.includes(undefined)) throw new Error(`signature ${sig}`);
+      types.set(sig, { index: types.size, bytes: [0x60, ...leb(params.length), ...params, ...leb(results.length), ...results] });
+    }
+    return types.get(sig).index;
+  };
+  const imports = functions.flatMap((f, i) => [...name("e"), ...name(String(i)), 0x00, ...leb(typeOf(f.sig))]);
+  const exports = functions.flatMap((_, i) => [...name(String(i)), 0x00, ...leb(i)]);
+  const typeBytes = [...leb(types.size), ...[...types.values()].flatMap((t) => t.bytes)];
+  const bytes = new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    ...section(1, typeBytes),
+    ...section(2, [...leb(functions.length), ...imports]),
+    ...section(7, [...leb(functions.length), ...exports]),
+  ]);
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {
+    e: Object.fromEntries(functions.map((f, i) => [String(i), f])),
+  });
+  return functions.map((_, i) => instance.exports[String(i)]);
+}
+
+// The JavaScript functions among `names` in Emscripten's imports, replaced by wasm ones.
+// A function known by two names (the GL library's aliases) gets one wasm function, as
+// Emscripten gives it one place in the table.
+function wrapTableFunctions(env, names) {
+  const wanted = names.filter((n) => typeof env[n] === "function" && typeof env[n].sig === "string");
+  const functions = [...new Set(wanted.map((n) => env[n]))];
+  try {
+    const wrapped = new Map(wrapAll(functions).map((w, i) => [functions[i], w]));
+    for (const n of wanted) env[n] = wrapped.get(env[n]);
+  } catch (error) {
+    console.warn("Half Moon: linking as Pyodide does", error); // slower, never wrong
+  }
+}
+
+// The names the wasm asks of its `GOT.func` imports as it is instantiated.
+function recordFunctionImports(imports) {
+  const names = [];
+  const table = imports["GOT.func"];
+  if (table) {
+    imports["GOT.func"] = new Proxy(table, {
+      get(target, key, receiver) {
+        if (typeof key === "string") names.push(key);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+  }
+  return names;
+}
+
+// Begin compiling the wasm at `url` (fetched with `request`); returns what prepares the
+// Emscripten settings of a start to take it.
+export function compileEarly(url, request) {
+  const previous = window.fetch;
+  const compiled = WebAssembly.compileStreaming(request(url));
+  compiled.catch(() => {}); // awaited where it is used
+  window.fetch = function (input, init) {
+    if (new URL(input instanceof Request ? input.url : input, location.href).href !== url) {
+      return previous.call(this, input, init);
+    }
+    window.fetch = previous; // Pyodide asks once
+    return Promise.resolve(new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } }));
+  };
+  return (settings) => {
+    settings.setStatus ??= () => {};
+    const instantiate = settings.instantiateWasm;
+    if (!instantiate) return;
+    settings.instantiateWasm = (imports, done) => {
+      const streaming = WebAssembly.instantiateStreaming;
+      WebAssembly.instantiateStreaming = async (_standIn, withImports) => {
+        WebAssembly.instantiateStreaming = streaming;
+        const names = recordFunctionImports(withImports);
+        let module = null;
+        try {
+          module = await compiled;
+        } catch (_) {
+          /* streamed again below */
+        }
+        await nextTask();
+        const result = module
+          ? { module, instance: await WebAssembly.instantiate(module, withImports) }
+          : await streaming(request(url), withImports);
+        await nextTask();
+        wrapTableFunctions(withImports.env, names);
+        await nextTask();
+        return result;
+      };
+      return instantiate(imports, done);
+    };
+  };
+}
