@@ -33,6 +33,10 @@ self.onmessage = async ({ data }) => {
     pyodide.globals.set("extra", pyodide.toPy(data.imports));
     pyodide.runPython(IMPORT_ALL);
     pyodide.globals.delete("extra");
+    // what PyScript runs at every start, compiled now (halfmoon/web/runner.py)
+    const remember = pyodide.pyimport("halfmoon.web.runner").remember;
+    for (const text of data.texts || []) remember(text);
+    remember.destroy();
     // the engine of this page's build, not one a stale cache answered with
     const build = pyodide.runPython("__import__('halfmoon.web.build').web.build.BUILD");
     if (build !== data.build) throw new Error(`engine.zip is of build ${build}, the page of ${data.build}`);

@@ -5,7 +5,7 @@
 // (a quota too small for it, a browser without module workers, one Python refused), and
 // does not try again for this build; one that could not be read back is made again once.
 import { boot, build } from "./data.js";
-import { PREFIX, rememberSnapshot, snapshotPlace, snapshotState } from "./python.js";
+import { PREFIX, ranQuickly, rememberSnapshot, snapshotPlace, snapshotState } from "./python.js";
 
 const root = document.documentElement;
 const SETTLE_MS = 5000; // not before the player has settled in: the first taps never share the machine
@@ -63,6 +63,7 @@ export function makeSnapshot() {
       stdlib: python.stdlib ? new URL(python.stdlib, location.href).href : undefined,
       lock: python.lock,
       imports: python.imports || [],
+      texts: ranQuickly, // compiled into the snapshot (halfmoon/web/runner.py)
     });
   }, { timeout: IDLE_MS }), SETTLE_MS);
 }
