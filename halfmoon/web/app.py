@@ -17,8 +17,10 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from ..backup import MAX_BYTES
+from ..books import Books
 from ..i18n import Phrase, choose_language, normalise_language, text
 from ..painted import same_table
+from ..presenter import Presenter
 from ..session import Session
 from .control import Controller
 from .dialogs import Dialogs
@@ -59,9 +61,10 @@ class App:
             store.give_up()  # start without what the browser kept, and touch none of it
             session, said = open_session(store, win)
         prefs, lang = session.prefs, session.lang
+        shown = Presenter(session)
 
         self.control = control = Controller(
-            session, handlers, store=store, render=render, dialogs=dialogs, links=links,
+            session, shown, handlers, store=store, render=render, dialogs=dialogs, links=links,
             embed=embed, games=games, files=files, calendar=calendar,
             build=BUILD,
         )  # fmt: skip
@@ -87,13 +90,13 @@ class App:
         # meanwhile is played below; another (another tab moved on) is drawn again.
         start: Any = getattr(win, "halfmoonStart", None)
         painted = None if absent(start) else start.painted
-        views = session.table()
-        same = isinstance(painted, str) and same_table(painted, session.painted(t, BUILD, views))
+        views = shown.table()
+        same = isinstance(painted, str) and same_table(painted, shown.painted(t, BUILD, views))
         kept = [] if absent(start) else start.take().to_py()
         render.take_over(views if same else None)
         if str(root.lang) != ("en" if lang == "en" else "pt-PT"):
             render.words(lang)  # the start-up script wrote the page's words in another language
-        render.today(session.day.day)
+        render.today(shown.day.day)
         dialogs.show_options(prefs, lang)
         control.show(t)
         links.show(session.game.code)
@@ -134,7 +137,7 @@ def open_session(store: Persistence, win: Any) -> tuple[Session, tuple[Phrase, .
         prefs=prefs,
         fragment=str(win.location.hash or ""),
         lang=lang,
-        day_of=player_day,
+        books=Books(day_of=player_day),
     )
 
 

@@ -26,6 +26,7 @@ from ..history import Entry, find
 from ..i18n import Phrase, phrase, say, text
 from ..month import add_months, earliest, first_of, move
 from ..painted import write
+from ..presenter import Presenter
 from ..replay import frames
 from ..results import chart, chart_words, rows, share_text, when
 from ..saved import KEYS, Head, Play, game_key, is_newer, peek, read_play, read_prefs
@@ -46,6 +47,7 @@ class Controller:
     def __init__(
         self,
         session: Session,
+        shown: Presenter,
         handlers: Handlers,
         *,
         store: Persistence,
@@ -59,11 +61,12 @@ class Controller:
         build: str,
     ) -> None:
         self.session = session
+        self.shown = shown  # what the page shows of the session
         self.build = build  # the deploy, written into the record of the table (painted)
         self.store, self.render, self.dialogs = store, render, dialogs
         self.links, self.embed, self.games, self.files = links, embed, games, files
         self.calendar = calendar
-        self.month_day = session.day  # the calendar's day with the focus
+        self.month_day = shown.day  # the calendar's day with the focus
         self.month_entries: list[Entry] = []  # the history, read when the calendar opened
         self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
         self._save_later = handlers.proxy(lambda e: self.save(now()))
@@ -150,7 +153,7 @@ class Controller:
     def ask_restart(self) -> None:
         """Restart the deal, once confirmed if that undoes moves (a slip costs nothing)."""
         if self.session.game.moves:
-            self.dialogs.confirm_restart(self.session.restart_words().text(self.lang))
+            self.dialogs.confirm_restart(self.shown.restart_words().text(self.lang))
         else:
             self.restart()
 
@@ -205,7 +208,7 @@ class Controller:
         """The statistics' figures, the deal of the day's, the chart and whether this
         browser keeps the games (told when the browser answers)."""
         history = self.store.history()
-        values = stats_view(self.store.stats(), self.lang) | self.session.daily_results(history)
+        values = stats_view(self.store.stats(), self.lang) | self.shown.daily_results(history)
         bars = chart(history)
         self.games.chart(bars, chart_words(bars, self.lang))
         self.store.kept(self.keeping)
@@ -224,8 +227,8 @@ class Controller:
         t = now()
         self.save(t)
         session = self.session
-        data = self.store.backup(session.play, session.prefs, session.wall())
-        name = file_name(session.today())
+        data = self.store.backup(session.play, session.prefs, session.books.wall())
+        name = file_name(session.books.today())
         saved = self.files.save(name, write_backup(data))
         self.games.status(text(self.lang, "backup.saved" if saved else "backup.failed", name=name))
 
@@ -247,7 +250,7 @@ class Controller:
         session = self.session
         if self._save_pending:  # the play on the table is stored first, merged like any other
             self.save(t)
-        merged = self.store.restore(backup, session.day_of, session.play.code)
+        merged = self.store.restore(backup, session.books.day_of, session.play.code)
         if merged is None:
             return text(self.lang, "restore.error.blocked")
         stored = self.store.find(session.play.code)
@@ -265,14 +268,14 @@ class Controller:
     def open_history(self) -> None:
         history = self.store.history()
         self.games.show_history(
-            rows(history, self.session.today(), player_time, self.lang), self.lang
+            rows(history, self.session.books.today(), player_time, self.lang), self.lang
         )
         self.games.status(say(self.store.take_said(), self.lang))
 
     def _entry(self, entry_id: str) -> Entry | None:
         """A game of the history, or (no id) the play in progress as it would be kept."""
         if not entry_id:
-            played = self.session.entry(now())
+            played = self.session.books.entry(self.session.play, now())
             return played[0] if played else None
         return find(self.store.history(), entry_id)
 
@@ -286,7 +289,7 @@ class Controller:
             self.games.status(text(self.lang, "history.broken"))
             return
         title = text(self.lang, "replay.title", code=entry.code)
-        ended = when(player_time(entry.ended), self.session.today(), self.lang)
+        ended = when(player_time(entry.ended), self.session.books.today(), self.lang)
         self.games.show_replay(title, ended, drawn, self.lang, entry.id)
 
     def share(self, entry_id: str) -> None:
@@ -316,18 +319,18 @@ class Controller:
     def open_calendar(self) -> None:
         """The month of today, today's day in focus."""
         self.month_entries = self.store.history()
-        self.month_day = self.session.day
+        self.month_day = self.shown.day
         self.show_month()
         self.games.status(say(self.store.take_said(), self.lang))
 
     def show_month(self, *, focus: bool = True) -> None:
-        month = self.session.month(self.month_entries, self.month_day)
+        month = self.shown.month(self.month_entries, self.month_day)
         self.calendar.show(month, self.month_day, self.lang, focus=focus)
 
     def turn_month(self, step: int) -> None:
         """The previous or next month (buttons): the same day there, or its last; the
         focus stays on the button."""
-        today, entries = self.session.day, self.month_entries
+        today, entries = self.shown.day, self.month_entries
         goal = add_months(self.month_day, step)
         goal = max(earliest(entries, today), min(today, goal))
         if first_of(goal) != first_of(self.month_day):
@@ -336,7 +339,7 @@ class Controller:
 
     def month_key(self, key: str, shift: bool) -> None:
         """A key in the grid of days: the focus moves (to another month if need be)."""
-        today, entries = self.session.day, self.month_entries
+        today, entries = self.shown.day, self.month_entries
         goal = move(self.month_day, key, shift=shift, first=earliest(entries, today), last=today)
         turned = first_of(goal) != first_of(self.month_day)
         self.month_day = goal
@@ -370,9 +373,9 @@ class Controller:
         """Every half second: the clock; and past midnight, the new day on the deal of
         the day's button and the bar's badge (a tab left open overnight)."""
         t = now()
-        self.render.time(self.session.time_text(t))
-        if self.session.turn_day():
-            self.render.today(self.session.day.day)
+        self.render.time(self.shown.time_text(t))
+        if self.shown.turn_day():
+            self.render.today(self.shown.day.day)
             self.show(t)
             if self.calendar.open:
                 self.show_month(focus=False)
@@ -411,8 +414,8 @@ class Controller:
 
     # ------------------------------------------------------ showing, saving
     def show(self, t: float, feedback: Feedback | None = None) -> None:
-        session = self.session
-        self.render.show(session.table(), session.counters(t), session.prefs, feedback)
+        shown = self.shown
+        self.render.show(shown.table(), shown.counters(t), self.session.prefs, feedback)
 
     def say(self, said: tuple[Phrase, ...], *, again: bool = False) -> None:
         """The message line: what the game just said, damaged values found since, in the
@@ -446,7 +449,7 @@ class Controller:
         self.apply(feedback, t, clear=False)
 
     def end_dialog(self, t: float) -> None:
-        end = self.session.end(t)
+        end = self.shown.end(t)
         if end is not None:
             self.games.status("")
             self.dialogs.show_end(end)
@@ -456,8 +459,8 @@ class Controller:
         visit's first paint — unless another tab has saved a newer play of this deal
         meanwhile: that one is shown instead."""
         self._save_pending = False
-        session = self.session
-        newer = self.store.save(session.play, lambda: write(session.painted(t, self.build)))
+        shown = self.shown
+        newer = self.store.save(self.session.play, lambda: write(shown.painted(t, self.build)))
         if newer is not None:  # another tab went on with this deal meanwhile
             self.adopt(newer, t)
         self.notice()
@@ -468,7 +471,7 @@ class Controller:
         self.render.notice(text(self.lang, key) if key else "")
 
     def post(self, kind: EventType, t: float) -> None:
-        self.embed.post(self.session.event(kind, t))
+        self.embed.post(self.shown.event(kind, t))
 
     def crash(self) -> None:
         """A handler failed: keep the game, and say so with a way out (reload)."""

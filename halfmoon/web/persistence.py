@@ -34,6 +34,7 @@ from ..backup import (
     merge_stats,
     newest,
 )
+from ..books import new_id, wall_ms
 from ..history import Entry, read_history, record, write_history
 from ..i18n import Phrase, phrase
 from ..prefs import Prefs
@@ -56,7 +57,6 @@ from ..saved import (
     write_prefs,
     write_stats,
 )
-from ..session import new_id, wall_ms
 from ..stats import Count, Stats
 from .dom import Handlers, absent
 
