@@ -23,6 +23,10 @@ from ..painted import same_table
 from ..presenter import Presenter
 from ..session import Session
 from .control import Controller
+from .control_backup import BackupControl
+from .control_calendar import CalendarControl
+from .control_games import GamesControl
+from .control_stats import StatsControl
 from .dialogs import Dialogs
 from .dom import Handlers, absent, now, player_day
 from .embed import Embed
@@ -65,18 +69,26 @@ class App:
 
         self.control = control = Controller(
             session, shown, handlers, store=store, render=render, dialogs=dialogs, links=links,
-            embed=embed, games=games, files=files, calendar=calendar,
-            build=BUILD,
+            embed=embed, games=games, build=BUILD,
         )  # fmt: skip
+        # the windows' controllers: the statistics, your games, backups, the calendar
+        stats = StatsControl(shown, store=store, games=games, dialogs=dialogs)
+        yours = GamesControl(control, store=store, games=games, links=links, dialogs=dialogs)
+        backups = BackupControl(control, stats, store=store, files=files, games=games)
+        month = CalendarControl(control, shown, store=store, calendar=calendar, games=games)
+        for room in (stats, yours, backups, month):
+            control.actions.update(room.actions)
+        control.heard += [stats.heard, yours.heard, month.heard]
+        control.turned.append(month.turned)
         handlers.on_error = control.crash
         keys.connect(tap=control.tap, action=control.action, shortcut=control.shortcut)
         dialogs.connect(
             option=control.option, code=control.code, end=control.end,
-            reset_stats=control.reset_stats, closed=control.refocus, restart=control.restart,
+            reset_stats=stats.reset, closed=control.refocus, restart=control.restart,
         )  # fmt: skip
         links.connect(changed=control.link)
-        files.connect(chosen=control.restore)
-        calendar.connect(play=control.play_day, key=control.month_key)
+        files.connect(chosen=backups.restore)
+        calendar.connect(play=month.play_day, key=month.month_key)
         store.connect(changed=control.storage)
         handlers.on(doc, "visibilitychange", lambda e: control.visibility(bool(doc.hidden)))
         handlers.on(win, "pagehide", lambda e: control.save(now()))
