@@ -22,6 +22,7 @@ from ..i18n import Phrase, choose_language, normalise_language, text
 from ..painted import same_table
 from ..presenter import Presenter
 from ..session import Session
+from .backup_store import BackupStore
 from .control import Controller
 from .control_backup import BackupControl
 from .control_calendar import CalendarControl
@@ -33,10 +34,12 @@ from .embed import Embed
 from .files import Files
 from .games import Games
 from .input import Input
+from .keeping import Keeping
 from .links import Links
 from .month import Calendar
 from .persistence import Persistence
 from .render import Renderer
+from .storage import Storage
 
 try:  # written into the site by the build, with the version of every file
     from .build import BUILD  # type: ignore[import-not-found,unused-ignore]
@@ -49,7 +52,10 @@ class App:
         doc, win, root = js.document, js.window, js.document.documentElement
         handlers = Handlers()
         embed = Embed(win, root)
-        store = Persistence(win, handlers, framed=embed.embedded)
+        storage = Storage(win, framed=embed.embedded)
+        store = Persistence(storage, win, handlers)  # the game's saves, across tabs
+        keep = Keeping(win, handlers, storage)  # asking the browser to keep it
+        stored = BackupStore(storage, store)  # what a backup takes, what a restore writes
         render = Renderer(doc, win, handlers)
         dialogs = Dialogs(doc, handlers)
         links = Links(win, handlers, framed=embed.embedded)
@@ -62,20 +68,28 @@ class App:
             session, said = open_session(store, win)
         except Exception:  # never expected: every stored value is checked before use
             js.console.error(traceback.format_exc())
-            store.give_up()  # start without what the browser kept, and touch none of it
+            storage.give_up()  # start without what the browser kept, and touch none of it
             session, said = open_session(store, win)
         prefs, lang = session.prefs, session.lang
         shown = Presenter(session)
 
         self.control = control = Controller(
-            session, shown, handlers, store=store, render=render, dialogs=dialogs, links=links,
-            embed=embed, games=games, build=BUILD,
+            session, shown, handlers, store=store, storage=storage, keep=keep, render=render,
+            dialogs=dialogs, links=links, embed=embed, games=games, build=BUILD,
         )  # fmt: skip
         # the windows' controllers: the statistics, your games, backups, the calendar
-        stats = StatsControl(shown, store=store, games=games, dialogs=dialogs)
-        yours = GamesControl(control, store=store, games=games, links=links, dialogs=dialogs)
-        backups = BackupControl(control, stats, store=store, files=files, games=games)
-        month = CalendarControl(control, shown, store=store, calendar=calendar, games=games)
+        stats = StatsControl(
+            shown, store=store, storage=storage, keep=keep, games=games, dialogs=dialogs
+        )
+        yours = GamesControl(
+            control, store=store, storage=storage, games=games, links=links, dialogs=dialogs
+        )
+        backups = BackupControl(
+            control, stats, store=store, backups=stored, files=files, games=games
+        )
+        month = CalendarControl(
+            control, shown, store=store, storage=storage, calendar=calendar, games=games
+        )
         for room in (stats, yours, backups, month):
             control.actions.update(room.actions)
         control.heard += [stats.heard, yours.heard, month.heard]
@@ -89,7 +103,7 @@ class App:
         links.connect(changed=control.link)
         files.connect(chosen=backups.restore)
         calendar.connect(play=month.play_day, key=month.month_key)
-        store.connect(changed=control.storage)
+        store.connect(changed=control.other_tab)
         handlers.on(doc, "visibilitychange", lambda e: control.visibility(bool(doc.hidden)))
         handlers.on(win, "pagehide", lambda e: control.save(now()))
         handlers.every(500, lambda e: control.tick())

@@ -28,9 +28,11 @@ from .dialogs import Dialogs
 from .dom import Handlers, js_object, now
 from .embed import Embed
 from .games import Games
+from .keeping import Keeping
 from .links import Links
 from .persistence import Persistence
 from .render import Renderer
+from .storage import Storage
 
 
 class Controller:
@@ -41,6 +43,8 @@ class Controller:
         handlers: Handlers,
         *,
         store: Persistence,
+        storage: Storage,
+        keep: Keeping,
         render: Renderer,
         dialogs: Dialogs,
         links: Links,
@@ -51,7 +55,8 @@ class Controller:
         self.session = session
         self.shown = shown  # what the page shows of the session
         self.build = build  # the deploy, written into the record of the table (painted)
-        self.store, self.render, self.dialogs = store, render, dialogs
+        self.store, self.storage, self.keep = store, storage, keep
+        self.render, self.dialogs = render, dialogs
         self.links, self.embed = links, embed
         self.games = games  # only for the windows' status line, cleared when a game ends
         self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
@@ -204,7 +209,7 @@ class Controller:
             js.document.querySelector('[data-action="new"]').focus()
 
     # -------------------------------------------------------- other tabs
-    def storage(self, key: str | None, value: str | None) -> None:
+    def other_tab(self, key: str | None, value: str | None) -> None:
         """Another tab changed a key: show its newer play of this deal, its options; the
         windows show the rest (their statistics, their games)."""
         if key is None or value is None:
@@ -232,7 +237,7 @@ class Controller:
     def say(self, said: tuple[Phrase, ...], *, again: bool = False) -> None:
         """The message line: what the game just said, damaged values found since, in the
         page's language (``again``: said anew even if it is what the line holds)."""
-        self.said = (*said, *self.store.take_said())
+        self.said = (*said, *self.storage.take_said())
         self.render.say(say(self.said, self.lang), again=again)
 
     def apply(self, feedback: Feedback, t: float, clear: bool = True, push: bool = True) -> None:
@@ -243,7 +248,7 @@ class Controller:
             self.post(kind, t)
         self.store.queue(feedback.counts, feedback.recorded)
         if feedback.ended:  # a finished game: the moment to ask the browser to keep them
-            self.store.ask_to_keep()
+            self.keep.ask()
         if feedback.left is not None:  # kept as it was left, its clock stopped
             self.store.save(feedback.left)
         if feedback.save and not self.save_pending:  # saved just after this event
@@ -279,7 +284,7 @@ class Controller:
         self.render.saving(self.save_pending)
 
     def notice(self) -> None:
-        key = self.store.notice()
+        key = self.storage.notice()
         self.render.notice(text(self.lang, key) if key else "")
 
     def post(self, kind: EventType, t: float) -> None:

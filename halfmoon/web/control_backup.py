@@ -17,6 +17,7 @@ from ..backup import (
 )
 from ..i18n import text
 from ..saved import Head, is_newer
+from .backup_store import BackupStore
 from .control import Controller
 from .control_stats import StatsControl
 from .dom import now
@@ -32,11 +33,12 @@ class BackupControl:
         stats: StatsControl,
         *,
         store: Persistence,
+        backups: BackupStore,
         files: Files,
         games: Games,
     ) -> None:
         self.control, self.session, self.stats = control, control.session, stats
-        self.store = store
+        self.store, self.backups = store, backups
         self.files, self.games = files, games
 
     @property
@@ -53,7 +55,7 @@ class BackupControl:
         t = now()
         self.control.save(t)
         session = self.session
-        data = self.store.backup(session.play, session.prefs, session.books.wall())
+        data = self.backups.backup(session.play, session.prefs, session.books.wall())
         name = file_name(session.books.today())
         saved = self.files.save(name, write_backup(data))
         self.games.status(text(self.lang, "backup.saved" if saved else "backup.failed", name=name))
@@ -76,7 +78,7 @@ class BackupControl:
         control, session = self.control, self.session
         if control.save_pending:  # the play on the table is stored first, merged like any other
             control.save(t)
-        merged = self.store.restore(backup, session.books.day_of, session.play.code)
+        merged = self.backups.restore(backup, session.books.day_of, session.play.code)
         if merged is None:
             return text(self.lang, "restore.error.blocked")
         stored = self.store.find(session.play.code)

@@ -17,6 +17,7 @@ from .dom import now
 from .games import Games
 from .month import Calendar
 from .persistence import Persistence
+from .storage import Storage
 
 
 class CalendarControl:
@@ -26,11 +27,12 @@ class CalendarControl:
         shown: Presenter,
         *,
         store: Persistence,
+        storage: Storage,
         calendar: Calendar,
         games: Games,
     ) -> None:
         self.control, self.shown = control, shown
-        self.store = store
+        self.store, self.storage = store, storage
         self.calendar, self.games = calendar, games
         self.month_day = shown.day  # the calendar's day with the focus
         self.month_entries: list[Entry] = []  # the history, read when the calendar opened
@@ -49,7 +51,7 @@ class CalendarControl:
         self.month_entries = self.store.history()
         self.month_day = self.shown.day
         self.show_month()
-        self.games.status(say(self.store.take_said(), self.shown.session.lang))
+        self.games.status(say(self.storage.take_said(), self.shown.session.lang))
 
     def show_month(self, *, focus: bool = True) -> None:
         month = self.shown.month(self.month_entries, self.month_day)

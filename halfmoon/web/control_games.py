@@ -16,6 +16,7 @@ from .dom import now, player_time
 from .games import Games
 from .links import Links
 from .persistence import Persistence
+from .storage import Storage
 
 
 class GamesControl:
@@ -24,12 +25,13 @@ class GamesControl:
         control: Controller,
         *,
         store: Persistence,
+        storage: Storage,
         games: Games,
         links: Links,
         dialogs: Dialogs,
     ) -> None:
         self.control, self.session = control, control.session
-        self.store = store
+        self.store, self.storage = store, storage
         self.games, self.links, self.dialogs = games, links, dialogs
 
     @property
@@ -52,7 +54,7 @@ class GamesControl:
         self.games.show_history(
             rows(history, self.session.books.today(), player_time, self.lang), self.lang
         )
-        self.games.status(say(self.store.take_said(), self.lang))
+        self.games.status(say(self.storage.take_said(), self.lang))
 
     def _entry(self, entry_id: str) -> Entry | None:
         """A game of the history, or (no id) the play in progress as it would be kept."""

@@ -16,7 +16,9 @@ from ..saved import KEYS
 from ..view import stats_view
 from .dialogs import Dialogs
 from .games import Games
+from .keeping import Keeping
 from .persistence import Persistence
+from .storage import Storage
 
 
 class StatsControl:
@@ -25,11 +27,13 @@ class StatsControl:
         shown: Presenter,
         *,
         store: Persistence,
+        storage: Storage,
+        keep: Keeping,
         games: Games,
         dialogs: Dialogs,
     ) -> None:
         self.shown = shown
-        self.store = store
+        self.store, self.storage, self.keep = store, storage, keep
         self.games, self.dialogs = games, dialogs
 
     @property
@@ -43,7 +47,7 @@ class StatsControl:
 
     def open(self) -> None:
         values = self.values()
-        self.games.status(say(self.store.take_said(), self.lang))  # damaged values found
+        self.games.status(say(self.storage.take_said(), self.lang))  # damaged values found
         self.dialogs.open_stats(values)
 
     def values(self) -> dict[str, str]:
@@ -53,14 +57,14 @@ class StatsControl:
         values = stats_view(self.store.stats(), self.lang) | self.shown.daily_results(history)
         bars = chart(history)
         self.games.chart(bars, chart_words(bars, self.lang))
-        self.store.kept(self.keeping)
+        self.keep.promised(self.keeping)
         return values
 
     def keeping(self, promised: bool | None) -> None:
         """Say whether this browser has promised to keep the games, and what to do if not."""
         installed = bool(js.window.matchMedia("(display-mode: standalone)").matches)
-        store = self.store
-        blocked, framed = store.blocked, store.framed
+        storage = self.storage
+        blocked, framed = storage.blocked, storage.framed
         key = keeping(promised, blocked=blocked, installed=installed, framed=framed)
         self.dialogs.show_keeping(text(self.lang, key), key)
 
