@@ -31,9 +31,6 @@ NODE = ROOT / "node_modules"
 # Pyodide's own files the page loads: not its standard library nor its lock file, for
 # which the site has its own (tools/stdlib.py).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-# What runs only on the host, never in the browser: the command line and what the
-# rules and examples pages are computed from (halfmoon/host/), and `python -m halfmoon`.
-HOST_ONLY = ("halfmoon/host/", "halfmoon/__main__.py")
 BOOT_KEYS = ("app.error", "app.error.load", "app.progress", "app.offline-ready")
 DEALT = Game.new(format_code(0))  # how many cards each place holds at the deal
 # Files that are not part of what the page loads (never precached).
@@ -103,17 +100,6 @@ def versioned(text: str) -> str:
 
 _I18N_TEXT = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="([^"]+)"[^>]*>)(</\2>)')
 _I18N_ATTR = re.compile(r'\sdata-i18n-(title|content|aria-label|href)="([^"]+)"')
-
-
-def engine_files() -> list[str]:
-    """Every module of the package the page loads (all but :data:`HOST_ONLY`), as paths
-    relative to the site."""
-    files = sorted(
-        p.relative_to(ROOT).as_posix()
-        for p in (ROOT / "halfmoon").rglob("*.py")
-        if "__pycache__" not in p.parts
-    )
-    return [f for f in files if not f.startswith(HOST_ONLY)]
 
 
 def precached(out: Path) -> list[Path]:
@@ -270,7 +256,7 @@ def build(out: Path) -> str:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    files = engine_files()
+    files = stdlib.engine_files()
     dirs = vendor_dirs()
     pyodide = out / dirs["vendor/pyodide/"]
     pyodide.mkdir(parents=True)
