@@ -66,8 +66,6 @@ class Presenter:
             build=build,
             lang=session.lang,
             code=session.play.code,
-            play=session.play.id,
-            rev=session.play.rev,
             daily=session.books.daily_date(session.play),
         )
 

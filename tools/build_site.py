@@ -19,6 +19,7 @@ from halfmoon.deal import format_code
 from halfmoon.game import Game
 from halfmoon.layout import SLOTS
 from halfmoon.messages import CATALOGUE
+from halfmoon.painted import CHECKS
 
 from . import stdlib
 from .archive import read_archive, write_archive
@@ -65,6 +66,10 @@ NOT_FIRST_START = re.compile(
     r"|manifest\.webmanifest|courts-LICENSE\.txt)"
 )
 BUILD_MODULE = "halfmoon/web/build.py"
+# The name of the cache a version's offline copy is kept in, the version after it: the
+# service worker keeps it (static/sw.js), the page's first start fills it and reads from
+# it (static/boot/, through the boot data's "offline").
+OFFLINE_CACHE = "halfmoon-"
 LOADER = "pyodide-loader.mjs"  # static/, written beside Pyodide (see build())
 # The engine reaches the browser as one archive of bytecode compiled by the site's own
 # Pyodide: one request instead of twenty, and nothing to compile at start-up.  It also
@@ -126,8 +131,10 @@ def first_start_bytes(out: Path) -> int:
 def render_page(template: str, lang: str = "pt", python: dict[str, object] | None = None) -> str:
     """Fill the page's catalogue slots (default language), the table's places (the
     loading skeleton: a card back on each), the card faces (templates the first paint
-    and the game clone), the replay's places and step buttons, and the boot data
-    (``python``: where the page's Python comes from, see :func:`build`)."""
+    and the game clone), the replay's places and step buttons, and the boot data: the
+    start-up strings, the name of the offline copy's cache, what the first paint checks
+    the record of the table against (:data:`halfmoon.painted.CHECKS`) and (``python``)
+    where the page's Python comes from (see :func:`build`)."""
     words = CATALOGUE[lang]
     keys = set(BOOT_KEYS)
     template = template.replace("<!-- REPLAY_CONTROLS -->", step_controls(None))
@@ -159,7 +166,11 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
     replay = "".join(place_shell(slot, 0, "", name="data-place") for slot in SLOTS)
     page = page.replace("<!-- REPLAY_PLACES -->", replay)
     strings = {code: {k: CATALOGUE[code][k] for k in sorted(keys)} for code in CATALOGUE}
-    return page.replace("<!-- BOOT_DATA -->", boot_data(strings, python=python))
+    game: dict[str, object] = {"offline": OFFLINE_CACHE, "painted": CHECKS}
+    if python is not None:
+        game["python"] = python
+    game["strings"] = strings  # last: the build writes the first start's bytes before it
+    return page.replace("<!-- BOOT_DATA -->", boot_data(game))
 
 
 def config(interpreter: str) -> str:
@@ -244,6 +255,7 @@ def seal(out: Path) -> str:
     files = [["./" + rel, rev] for rel, rev in entries.items()]
     worker = (ROOT / "static" / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace('"__VERSION__"', json.dumps(version))
+    worker = worker.replace('"__CACHE__"', json.dumps(OFFLINE_CACHE))
     listing = ",\n  ".join(json.dumps(entry) for entry in sorted(files))
     worker = worker.replace("__FILES__", "[\n  " + listing + "\n]")
     (out / "sw.js").write_text(worker, encoding="utf-8")
