@@ -134,8 +134,7 @@ class App:
         else:
             store.flush()
             control.notice()
-        for name in ("restart", "new", "daily", "calendar", "code", "options", "rules", "stats"):
-            doc.querySelector(f'[data-action="{name}"]').disabled = False
+        render.ready()
         root.dataset.build = BUILD
         root.dataset.app = "ready"
         js.performance.mark("halfmoon-ready")  # read by make bench, in every engine
