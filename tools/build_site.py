@@ -20,6 +20,7 @@ from halfmoon.game import Game
 from halfmoon.layout import SLOTS
 from halfmoon.messages import CATALOGUE
 from halfmoon.painted import CHECKS
+from halfmoon.prefs import SWITCHES
 
 from . import stdlib
 from .archive import read_archive, write_archive
@@ -129,7 +130,8 @@ def first_start_bytes(out: Path) -> int:
 
 
 def render_page(template: str, lang: str = "pt", python: dict[str, object] | None = None) -> str:
-    """Fill the page's catalogue slots (default language), the table's places (the
+    """Fill the page's catalogue slots (default language), the on/off options (one
+    switch and its hint each, :data:`halfmoon.prefs.SWITCHES`), the table's places (the
     loading skeleton: a card back on each), the card faces (templates the first paint
     and the game clone), the replay's places and step buttons, and the boot data: the
     start-up strings, the name of the offline copy's cache, what the first paint checks
@@ -138,6 +140,15 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
     words = CATALOGUE[lang]
     keys = set(BOOT_KEYS)
     template = template.replace("<!-- REPLAY_CONTROLS -->", step_controls(None))
+    switches = "".join(
+        f'    <label class="switch"><input type="checkbox" data-option="{name}">'
+        f'<span data-i18n="option.{name}"></span></label>\n'
+        f'    <p class="hint" data-i18n="option.{name}.hint"></p>\n'
+        for name in SWITCHES
+    )
+    template = template.replace(
+        "    <!-- SWITCHES: written by the build from halfmoon/prefs.py -->\n", switches
+    )
 
     def fill_text(m: re.Match[str]) -> str:
         keys.add(m.group(3))
