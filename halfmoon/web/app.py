@@ -1,12 +1,16 @@
 """The composer: builds the page's rooms, opens the session with what the browser has
-kept, connects the rooms to the controller, and shows the table.
+kept, composes the controllers, connects the rooms to them, and shows the table.
 
 Each room has one job (docs/design.md, "The browser side"): :mod:`.render` draws,
 :mod:`.input` hears the pointer and the keys, :mod:`.dialogs` runs the windows,
-:mod:`.persistence` reads and writes the browser's storage, :mod:`.links` keeps the
-address and shares, :mod:`.games` shows your games, their replays and the chart,
-:mod:`.embed` talks to a parent page, and :mod:`.control` carries each action
-between them and the session.  No rule lives in any of them.
+:mod:`.storage` reads and writes the browser's storage key by key, :mod:`.persistence`
+saves the game across tabs, :mod:`.backup_store` gathers and restores a backup's keys,
+:mod:`.keeping` asks the browser to keep the storage, :mod:`.links` keeps the address
+and shares, :mod:`.games` shows your games, their replays and the chart, :mod:`.month`
+the calendar, :mod:`.files` saves and reads files, :mod:`.embed` talks to a parent
+page.  :mod:`.control` carries each action on the table between them and the session,
+and the windows' controllers (``control_stats``, ``control_games``, ``control_backup``,
+``control_calendar``) theirs.  No rule lives in any of them.
 """
 
 from __future__ import annotations
