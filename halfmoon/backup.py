@@ -62,7 +62,6 @@ MAX_BYTES: Final = 4 * MAX_CHARS
 """A file larger than this is refused by the page before it is read (UTF-8 takes at
 most four bytes a character)."""
 MAX_DEPTH: Final = 6  # the backup, its list of games, a game, its snapshot, its removals
-_MAX_TIME: Final = 10**13  # milliseconds since 1970: the year 2286
 
 T = TypeVar("T")
 Reason = Literal["format", "version", "size", "damaged"]
@@ -129,7 +128,7 @@ def read_backup(raw: str) -> Backup:
     if data.get("v") != VERSION or isinstance(data.get("v"), bool):
         raise Refused("version", f"version {data.get('v')!r}")
     try:
-        made = float(sj.integer(data.get("made"), "made", 0, _MAX_TIME))
+        made = sj.moment(data.get("made"), "made")
     except sj.Invalid as exc:
         raise Refused("damaged", str(exc)) from None
     return Backup(

@@ -34,7 +34,6 @@ MAX_CHARS: Final = 120_000
 """The largest history there can be, KEEP won deals of the day, is about 102,000
 characters (``tests/test_history.py``)."""
 MAX_MOVES: Final = len(DOUBLE_DECK) // 2
-_MAX_TIME: Final = 10**13  # milliseconds since 1970: the year 2286
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,8 +191,8 @@ def _entry(item: dict[str, object]) -> Entry:
     entry = Entry(
         id=sj.text(item.get("id"), "id", 40),
         code=code,
-        begun=float(sj.integer(item.get("begun"), "begun", 0, _MAX_TIME)),
-        ended=float(sj.integer(item.get("ended"), "ended", 0, _MAX_TIME)),
+        begun=sj.moment(item.get("begun"), "begun"),
+        ended=sj.moment(item.get("ended"), "ended"),
         result=result,
         left=sj.integer(item.get("left"), "cards left", 0, len(DOUBLE_DECK)),
         time_ms=float(sj.integer(item.get("time"), "time", 0, round(MAX_ELAPSED_MS))),

@@ -6,7 +6,9 @@ Whenever the game is saved, the page also keeps this small record (``saved.KEYS
 selected or dimmed; the bar's figures; the undo and redo buttons; the card in the tab
 order.  The page's start-up script draws it before Python runs (``static/boot/
 paint.js``), so a player coming back sees the game at once; that script has no rule in
-it and trusts nothing it reads (docs/design.md, "Start-up").
+it and trusts nothing it reads (docs/design.md, "Start-up"): what it checks the record
+against — its version, its largest size, the games' statuses, the most cards a place
+holds — the build hands it from here (:data:`CHECKS`).
 
 When Python is ready it builds the record it would write now (:func:`record`) and
 compares it with the one painted (:func:`same_table`): the same table is taken over as
@@ -19,9 +21,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import date
-from typing import Final
+from typing import Final, get_args
 
 from . import safejson as sj
+from .cards import DOUBLE_DECK
+from .game import Status
 from .keys import fallback
 from .layout import SLOTS
 from .view import Counters, PlaceView, face_key
@@ -30,6 +34,14 @@ VERSION: Final = 1
 MAX_CHARS: Final = 16_000
 """The longest record the start-up script reads (the longest is about 4,600
 characters: 20 cards with their words in Portuguese; tests/test_painted.py)."""
+CHECKS: Final[dict[str, object]] = {
+    "v": VERSION,
+    "max": MAX_CHARS,
+    "games": list(get_args(Status)),
+    "cards": len(DOUBLE_DECK),
+}
+"""What the start-up script checks a record against, handed to it by the build (the
+page's boot data, ``painted``)."""
 
 
 def record(
@@ -39,8 +51,6 @@ def record(
     build: str,
     lang: str,
     code: str,
-    play: str,
-    rev: int,
     daily: date | None,
 ) -> dict[str, object]:
     """What the table shows, as the start-up script reads it: ``daily`` is the date
@@ -62,8 +72,6 @@ def record(
         "build": build,
         "lang": lang,
         "code": code,
-        "play": play,
-        "rev": rev,
         "daily": daily.isoformat() if daily is not None else "",
         "places": places,
         "tab": fallback("P1", occupied) or "",

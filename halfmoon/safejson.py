@@ -20,6 +20,9 @@ T = TypeVar("T")
 
 MAX_INT: Final = 2**53
 """The largest integer a stored value may hold: JavaScript's largest exact one."""
+MAX_TIME: Final = 10**13
+"""The latest wall-clock time a stored value may hold (milliseconds since 1970: the year
+2286)."""
 
 _TOKENS: Final = re.compile(r'[\\"\[\]{}]')
 _DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -84,6 +87,11 @@ def integer(value: object, what: str, low: int = 0, high: int = MAX_INT) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise Invalid(f"{what} must be a whole number from {low} to {high}")
     return value
+
+
+def moment(value: object, what: str) -> float:
+    """A wall-clock time: whole milliseconds since 1970, up to :data:`MAX_TIME`."""
+    return float(integer(value, what, 0, MAX_TIME))
 
 
 def number(value: object, what: str, low: float, high: float) -> float:

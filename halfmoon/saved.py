@@ -63,7 +63,6 @@ MAX_DEPTH: Final = {"prefs": 1, "stats": 1, "game": 4, "last": 0}
 KEEP_GAMES: Final = 30
 """How many deals' games are kept; beyond that the ones saved longest ago go."""
 _MAX_COUNT: Final = 10**9
-_MAX_TIME: Final = 10**13  # milliseconds since 1970: the year 2286
 
 
 def game_key(code: str) -> str:
@@ -185,8 +184,8 @@ def read_play(raw: str, code: str | None = None) -> Play:
     play = Play(
         game,
         id=sj.text(data.get("id"), "id", 40),
-        begun=float(sj.integer(data.get("begun"), "begun", 0, _MAX_TIME)),
-        saved=float(sj.integer(data.get("saved"), "saved", 0, _MAX_TIME)),
+        begun=sj.moment(data.get("begun"), "begun"),
+        saved=sj.moment(data.get("saved"), "saved"),
         rev=sj.integer(data.get("rev"), "rev"),
         played=sj.flag(counted.get("played"), "counted.played"),
         won=sj.flag(counted.get("won"), "counted.won"),
@@ -216,7 +215,7 @@ def peek(raw: str) -> Head | None:
         return Head(
             sj.text(data.get("id"), "id", 40),
             sj.integer(data.get("rev"), "rev"),
-            float(sj.integer(data.get("saved"), "saved", 0, _MAX_TIME)),
+            sj.moment(data.get("saved"), "saved"),
         )
     except sj.Invalid:
         return None

@@ -4,7 +4,10 @@ them.
 This is the game manager of the web page, with no browser in it: the page's rooms turn
 clicks into calls here and copy the resulting views and :class:`Feedback` onto the page.
 Time is always passed in: ``now`` in milliseconds on the page's monotonic clock (for the
-game clock), and wall-clock milliseconds from :attr:`Session.wall` (for what is saved).
+game clock), and wall-clock milliseconds from :attr:`Session.books` (for what is saved).
+Beside the session stand its bookkeeping (:mod:`halfmoon.books`: new plays, what the
+statistics count, what the history records, the deal's day) and what the page shows of
+it (:mod:`halfmoon.presenter`).
 
 A session plays one deal at a time, but no deal is ever thrown away: the plays of other
 deals are kept (:class:`Library`), and opening a deal again, by a link, Back, Forward or
@@ -13,28 +16,21 @@ its code, resumes its play where it was left.
 
 from __future__ import annotations
 
-import os
-import time
-from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal, Protocol
 
-from . import painted
-from .clock import format_time
-from .daily import daily_code, deal_day
+from .books import Books
+from .daily import daily_code
 from .deal import CodeError, canonical_code
 from .game import Game, Removal, Status
-from .history import Entry, entry_of
+from .history import Entry
 from .i18n import DEFAULT_LANGUAGE, Counted, Phrase, phrase, say
 from .links import DAILY, read_link
-from .localtime import utc_day
-from .month import Month, month_view
 from .prefs import Prefs
-from .results import daily_badge, daily_view
 from .saved import Play
 from .stats import Count
-from .view import Counters, EndView, PlaceView, counters, end_view, read_aloud, table_view
+from .view import read_aloud
 
 Dialog = Literal["won", "impasse"]
 EventType = Literal["ready", "move", "undo", "won", "impasse", "new"]
@@ -73,16 +69,6 @@ class Library(Protocol):
         """The kept play of the deal ``code``, if there is one."""
 
 
-def new_id() -> str:
-    """A fresh identifier for a play (from the operating system's random source, which
-    stays random in an interpreter restored from a snapshot)."""
-    return os.urandom(6).hex()
-
-
-def wall_ms() -> float:
-    return time.time() * 1000
-
-
 def code_error(error: CodeError) -> Phrase:
     """What is wrong with a deal code, in words for the player."""
     return phrase(f"code.error.{error.reason}")
@@ -102,44 +88,20 @@ class Session:
         lang: str = DEFAULT_LANGUAGE,
         library: Library | None = None,
         *,
-        wall: Callable[[], float] = wall_ms,
-        make_id: Callable[[], str] = new_id,
-        day_of: Callable[[float], date] = utc_day,
+        books: Books | None = None,
     ) -> None:
-        self.wall = wall
-        self.make_id = make_id
-        self.day_of = day_of
-        self.play = play if isinstance(play, Play) else self.fresh(play)
+        self.books = books = books or Books()
+        self.play = play if isinstance(play, Play) else books.fresh(play)
         self.prefs = prefs
         self.lang = lang
         self.library = library
-        self.day = self.today()  # the date the page shows; moved on by turn_day
         # what opening the page left behind: the play saved last, when a link opened
         # another deal (counted and recorded as a deal left for another)
         self.opened = Feedback(lang=lang)
-        # the bar's daily badge, once per deal, play, day and language (asked every tap)
-        self._badge: tuple[tuple[str | None, float, date | None, date, str], str] | None = None
-        self._begun: tuple[float, date] | None = None  # the play's first day, once per play
 
     @property
     def game(self) -> Game:
         return self.play.game
-
-    def fresh(self, game: Game, daily: date | None = None) -> Play:
-        """A new play of ``game``, begun now (for the deal of the day ``daily``)."""
-        now = self.wall()
-        return Play(game, self.make_id(), begun=now, saved=now, daily=daily)
-
-    def today(self) -> date:
-        """The date on the player's calendar now."""
-        return self.day_of(self.wall())
-
-    def turn_day(self) -> bool:
-        """Whether the calendar has turned to another date since ``day`` was set (a page
-        left open overnight); ``day`` follows it."""
-        today = self.today()
-        turned, self.day = today != self.day, today
-        return turned
 
     # ------------------------------------------------------------------ start-up
     @classmethod
@@ -151,9 +113,7 @@ class Session:
         prefs: Prefs,
         fragment: str,
         lang: str,
-        wall: Callable[[], float] = wall_ms,
-        make_id: Callable[[], str] = new_id,
-        day_of: Callable[[float], date] = utc_day,
+        books: Books | None = None,
     ) -> tuple[Session, tuple[Phrase, ...]]:
         """The session a page opens with, and what to tell the player (if anything).
 
@@ -162,31 +122,27 @@ class Session:
         invalid link is explained and the play saved last (or a new deal) goes on.  No
         link: the play saved last.
         """
-
-        def begin(game: Game) -> Play:
-            now = wall()
-            return Play(game, make_id(), begun=now, saved=now)
-
+        books = books or Books()
         notice: tuple[Phrase, ...] = ()
         target = read_link(fragment)
         if isinstance(target, CodeError):
             notice = (_link_invalid(target),)
             target = None
         if target == DAILY:
-            today = day_of(wall())
+            today = books.today()
             target = daily_code(today)
             notice = (_daily_phrase(today, target),)
         if target is not None:
-            play = library.find(target) or begin(Game.new(target))
+            play = library.find(target) or books.fresh(Game.new(target))
         else:
-            play = last or begin(Game.new())
-        session = cls(play, prefs, lang, library, wall=wall, make_id=make_id, day_of=day_of)
+            play = last or books.fresh(Game.new())
+        session = cls(play, prefs, lang, library, books=books)
         if last is not None and last.code != play.code:
             # A link opened another deal: the play saved last is left for it, as it is
             # when the player goes to another deal during a visit — so an unfinished
             # deal of the day counts for its day however the page is opened next.
-            session.opened.counts = session._leaving(last)
-            session.opened.recorded = session._left(0.0, last)
+            session.opened.counts = books.leaving(last)
+            session.opened.recorded = books.left(last, 0.0, current=False)
         return session, notice
 
     # ------------------------------------------------------------------- actions
@@ -203,7 +159,7 @@ class Session:
             feedback.removed = result.removal.slots
             feedback.events.append("move")
             feedback.said = (self._removed(result.removal),)
-            feedback.counts = self._count(now)
+            feedback.counts = self.books.count(self.play, now)
             self._ending(before, feedback, now)
         return feedback
 
@@ -218,18 +174,6 @@ class Session:
         """The score, as an announcement says it (``25 pontos``, ``25 points``)."""
         return {"points": Counted(self.game.score, "points")}
 
-    def _count(self, now: float) -> list[Count]:
-        """What the statistics have not counted of this play yet: its first removal
-        (played) and its last (won), each once, whatever is undone in between."""
-        play, counts = self.play, []
-        if self.game.moves and not play.played:
-            play.played = True
-            counts.append(Count("played"))
-        if self.game.status == "won" and not play.won:
-            play.won = True
-            counts.append(Count("won", self.game.elapsed(now)))
-        return counts
-
     def undo(self, now: float) -> Feedback:
         history = self.game.history
         if not self.game.undo(now):
@@ -242,7 +186,8 @@ class Session:
         if not self.game.redo(now):
             return self._feedback()
         said = phrase("announce.redo", **self._score())
-        feedback = self._feedback(said, events=["move"], save=True, counts=self._count(now))
+        counts = self.books.count(self.play, now)
+        feedback = self._feedback(said, events=["move"], save=True, counts=counts)
         feedback.removed = self.game.history[-1].slots
         self._ending(before, feedback, now)
         return feedback
@@ -253,23 +198,24 @@ class Session:
         :class:`~halfmoon.deal.CodeError` and changes nothing; the deal in play changes
         nothing either."""
         if code is None:
-            return self._switch(self.fresh(Game.new()), now, resumed=False)
+            return self._switch(self.books.fresh(Game.new()), now, resumed=False)
         canonical = canonical_code(code)
         if canonical == self.game.code:
             return self._feedback(phrase("announce.same", code=canonical))
         kept = self.library.find(canonical) if self.library is not None else None
         if kept is not None:
             return self._switch(kept, now, resumed=True)
-        return self._switch(self.fresh(Game.new(canonical)), now, resumed=False)
+        return self._switch(self.books.fresh(Game.new(canonical)), now, resumed=False)
 
     def restart(self, now: float, day: date | None = None) -> Feedback:
         """The deal in play from its first position again, as a new play: the one left
         counts as left unwon (ending the streak) if it had moves and was not won, and
         goes into the history.  The new play is of the same deal of the day (``day``, or
         the one in play's), so its badge stays."""
-        counts, recorded = self._leaving(), self._left(now)
+        books = self.books
+        counts, recorded = books.leaving(self.play), books.left(self.play, now)
         self.game.pause(now)
-        self.play = self.fresh(Game.new(self.play.code), day or self._daily_date())
+        self.play = books.fresh(Game.new(self.play.code), day or books.daily_date(self.play))
         self.game.resume(now)
         said = phrase("announce.restarted", code=self.play.code)
         feedback = self._feedback(said, events=["new"], save=True, counts=counts)
@@ -278,7 +224,7 @@ class Session:
 
     def daily(self, now: float) -> Feedback:
         """Today's deal of the day: its play resumed, or begun."""
-        today = self.today()
+        today = self.books.today()
         code = daily_code(today)
         feedback = self.new_game(now, code)
         feedback.said = (_daily_phrase(today, code),)
@@ -298,13 +244,13 @@ class Session:
         kept = self.library.find(canonical) if self.library is not None else None
         if kept is not None and kept.game.status == "playing":
             return self._switch(kept, now, resumed=True)
-        return self._switch(self.fresh(Game.new(canonical), day), now, resumed=False)
+        return self._switch(self.books.fresh(Game.new(canonical), day), now, resumed=False)
 
     def play_day(self, day: date, now: float) -> Feedback:
         """A day chosen in the calendar: its deal of the day, as Play again does — its
         play in progress, else from the start — and said with its date.  A day to come
         changes nothing."""
-        if day > self.today():
+        if day > self.books.today():
             return self._feedback()
         code = daily_code(day)
         feedback = self.again(code, now, day)
@@ -315,7 +261,8 @@ class Session:
     def read_aloud(self, now: float) -> Feedback:
         """The whole table said on the live region, place by place, with the bar's
         figures (:func:`~halfmoon.view.read_aloud`); it changes nothing."""
-        return self._feedback(*read_aloud(self.game, now, self._daily_date()), reading=True)
+        said = read_aloud(self.game, now, self.books.daily_date(self.play))
+        return self._feedback(*said, reading=True)
 
     def restored(self, code: str | None, now: float) -> Feedback | None:
         """A backup was restored: a table with no move made yet gives way to the game the
@@ -326,11 +273,6 @@ class Session:
         if kept is None or kept.game.status != "playing":
             return None
         return self._switch(kept, now, resumed=True)
-
-    def restart_words(self) -> Phrase:
-        """What the confirmation of a restart says: the moves it undoes."""
-        moves = self.game.moves
-        return phrase("restart.text", code=self.play.code, moves=Counted(moves, "moves"))
 
     def follow_link(self, fragment: str, now: float) -> Feedback:
         """The address changed to ``fragment`` (a link, Back or Forward): another deal
@@ -347,7 +289,8 @@ class Session:
 
     def _switch(self, play: Play, now: float, *, resumed: bool) -> Feedback:
         """Leave the play in progress (kept as it is) for ``play``."""
-        leaving, counts, recorded = self.play, self._leaving(), self._left(now)
+        leaving, books = self.play, self.books
+        counts, recorded = books.leaving(leaving), books.left(leaving, now)
         self.game.pause(now)
         self.play = play
         play.game.resume(now)
@@ -359,45 +302,6 @@ class Session:
             feedback.dialog = "won" if play.game.status == "won" else "impasse"
             feedback.events.append(play.game.status)
         return feedback
-
-    def _leaving(self, play: Play | None = None) -> list[Count]:
-        """Leaving a game that was played and not won ends the streak of wins."""
-        play = play or self.play
-        return [Count("left")] if play.played and not play.won else []
-
-    def _left(self, now: float, play: Play | None = None) -> list[Entry]:
-        """A game left for another with moves and no end goes into the history (one
-        that ended went in when it ended)."""
-        play = play or self.play
-        game = play.game
-        return self.entry(now, play) if game.moves and game.status == "playing" else []
-
-    def _daily_date(self, play: Play | None = None) -> date | None:
-        """The date whose deal of the day a play (the one in progress) is, or None."""
-        return self._deal_day(play)[0]
-
-    def _deal_day(self, play: Play | None = None) -> tuple[date | None, bool]:
-        """:func:`~halfmoon.daily.deal_day` of a play (the one in progress)."""
-        begun = self.begun_day() if play is None else self.day_of(play.begun)
-        play = play or self.play
-        return deal_day(play.game.code, play.daily, begun)
-
-    def begun_day(self) -> date:
-        """The date the play in progress was begun on, on the player's calendar: asked of
-        the page once per play, not at every tap and save."""
-        if self._begun is None or self._begun[0] != self.play.begun:
-            self._begun = (self.play.begun, self.day_of(self.play.begun))
-        return self._begun[1]
-
-    def entry(self, now: float, play: Play | None = None) -> list[Entry]:
-        """A play (the one in progress) as the history keeps it (none for a game with no
-        deal code, which only tests build): a deal of the day begun after its date is a
-        day made up (``late``)."""
-        daily, late = self._deal_day(play)
-        play = play or self.play
-        if play.game.code is None:
-            return []
-        return [entry_of(play.game, play.id, play.begun, self.wall(), now, daily, late)]
 
     def adopt(self, newer: Play, now: float, *, visible: bool = True) -> Feedback:
         """Another tab went on with this deal: show its newer play instead (quietly when
@@ -418,69 +322,8 @@ class Session:
             feedback.dialog = "won" if status == "won" else "impasse"
             feedback.events.append(status)
             feedback.said = (*feedback.said, phrase(f"end.{status}.title"))
-            feedback.recorded = self.entry(now)
+            feedback.recorded = self.books.entry(self.play, now)
             feedback.ended = True
-
-    # -------------------------------------------------------------- presentation
-    def table(self) -> dict[str, PlaceView]:
-        return table_view(self.game, self.lang, self.prefs.placement_help)
-
-    def counters(self, now: float) -> Counters:
-        key = (self.game.code, self.play.begun, self.play.daily, self.day, self.lang)
-        if self._badge is None or self._badge[0] != key:
-            badge = daily_badge(self.game.code, self._daily_date(), self.day, self.lang)
-            self._badge = (key, badge)
-        return counters(self.game, now, self._badge[1])
-
-    def painted(
-        self, now: float, build: str, views: Mapping[str, PlaceView] | None = None
-    ) -> dict[str, object]:
-        """What the table shows now (``views``, if already at hand), as the next visit's
-        first paint draws it (:mod:`halfmoon.painted`)."""
-        return painted.record(
-            views if views is not None else self.table(),
-            self.counters(now),
-            build=build,
-            lang=self.lang,
-            code=self.play.code,
-            play=self.play.id,
-            rev=self.play.rev,
-            daily=self._daily_date(),
-        )
-
-    def month(self, entries: Sequence[Entry], shown: date | None = None) -> Month:
-        """The calendar's month of ``shown`` (today's by default), the play in progress
-        counted as tried once it has moves."""
-        playing = self.game.code if self.game.moves else None
-        return month_view(shown or self.day, entries, self.day, self.lang, playing=playing)
-
-    def daily_results(self, entries: Sequence[Entry]) -> dict[str, str]:
-        """Today's deal and the streak of days, for the statistics dialog."""
-        today = self.today()
-        game = self.game
-        playing = game.code == daily_code(today) and game.moves > 0 and game.status == "playing"
-        # the deal of the day on the table counts for its own day, left or not, when it
-        # was begun on that day (one made up later from the calendar never counts)
-        daily = self._daily_date() if game.moves else None
-        on_table = daily if daily is not None and daily == self.begun_day() else None
-        return daily_view(entries, today, playing, self.lang, on_table)
-
-    def time_text(self, now: float) -> str:
-        return format_time(self.game.elapsed(now))
-
-    def end(self, now: float) -> EndView | None:
-        return end_view(self.game, self.lang, now)
-
-    def event(self, kind: EventType, now: float) -> dict[str, Any]:
-        """The message posted to a parent window (docs/embedding.md)."""
-        return {
-            "source": "halfmoon",
-            "type": kind,
-            "code": self.game.code,
-            "score": self.game.score,
-            "moves": self.game.moves,
-            "time": round(self.game.elapsed(now) / 1000),
-        }
 
 
 def _position(game: Game) -> dict[str, Any]:

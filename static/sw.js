@@ -1,12 +1,13 @@
-// Half Moon service worker.  The site build fills VERSION and FILES (every file of the
-// site with its content hash).  A version is installed whole into its own cache, every
+// Half Moon service worker.  The site build fills VERSION, FILES (every file of the
+// site with its content hash) and PREFIX (tools/build_site.py, OFFLINE_CACHE).  A version is installed whole into its own cache, every
 // file checked against its hash, or not at all (it never serves a page then); once
 // active it deletes every other version's cache.  The first version installed takes
 // charge at once; a later one waits until a page says the moment is safe
 // (static/boot/offline.js), so that no page is pulled from under its player.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
-const CACHE = `halfmoon-${VERSION}`;
+const PREFIX = "__CACHE__";
+const CACHE = PREFIX + VERSION;
 const scope = new URL(self.registration.scope);
 
 // Where the browser supports it, files other than pages come straight from this
@@ -72,7 +73,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith("halfmoon-") && name !== CACHE) await caches.delete(name);
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
       }
       await self.clients.claim();
     })()

@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from halfmoon.books import Books
 from halfmoon.daily import EPOCH, SEED, daily_code, daily_number, parse_day
 from halfmoon.deal import DEAL_COUNT, canonical_code
 from halfmoon.links import DAILY, read_link
 from halfmoon.localtime import local_day
 from halfmoon.prefs import Prefs
+from halfmoon.presenter import Presenter
 from halfmoon.session import Session
 from tests.solver import legal_moves
 from tests.test_session import Shelf
@@ -86,8 +88,7 @@ def start_at(wall: float, fragment: str, offset: int = 0) -> tuple[Session, str]
         prefs=Prefs(),
         fragment=fragment,
         lang="pt",
-        wall=lambda: wall,
-        day_of=lambda ms: local_day(ms, offset),
+        books=Books(wall=lambda: wall, day_of=lambda ms: local_day(ms, offset)),
     )
     return session, " ".join(p.text("pt") for p in said)
 
@@ -96,21 +97,22 @@ def test_the_daily_link_deals_the_players_date() -> None:
     session, said = start_at(NOON, "#daily")
     assert session.game.code == KNOWN["2026-12-01"][0]
     assert said == "Partida do dia, 1 de dezembro de 2026: HM1-N-QJQDQQX."
-    assert session.counters(0).daily == "Partida do dia"
+    assert Presenter(session).counters(0).daily == "Partida do dia"
     tokyo, _ = start_at(NOON, "#daily", offset=13 * 60)
     assert tokyo.game.code == KNOWN["2026-12-02"][0]
 
 
 def test_the_badge_names_an_old_deal_of_the_day_and_nothing_else() -> None:
     session, _ = start_at(NOON, "#daily")
-    session.wall = lambda: NOON + DAY  # the next day, the same play
-    assert session.counters(0).daily == "Partida do dia"  # until the page turns the day
-    assert session.turn_day() and not session.turn_day()
-    assert session.counters(0).daily == "Partida do dia 1 dez"
+    shown = Presenter(session)
+    session.books.wall = lambda: NOON + DAY  # the next day, the same play
+    assert shown.counters(0).daily == "Partida do dia"  # until the page turns the day
+    assert shown.turn_day() and not shown.turn_day()
+    assert shown.counters(0).daily == "Partida do dia 1 dez"
     session.lang = "en"
-    assert session.counters(0).daily == "Deal of Dec 1"
+    assert shown.counters(0).daily == "Deal of Dec 1"
     other, _ = start_at(NOON, "#HM1-N-AAAAAAB")
-    assert other.counters(0).daily == ""
+    assert Presenter(other).counters(0).daily == ""
 
 
 def test_taps_and_saves_never_ask_the_page_s_calendar() -> None:
@@ -126,17 +128,18 @@ def test_taps_and_saves_never_ask_the_page_s_calendar() -> None:
 
     session, _ = Session.start(
         last=None, library=Shelf(), prefs=Prefs(), fragment="#daily", lang="pt",
-        wall=lambda: NOON, day_of=day_of,
+        books=Books(wall=lambda: NOON, day_of=day_of),
     )  # fmt: skip
-    session.counters(0)  # the play's first day, asked once
+    shown = Presenter(session)
+    shown.counters(0)  # the play's first day, asked once
     started = len(asked)
     for i in range(20):
         moves = legal_moves(session.game.tops()) or [(session.game.playable()[0],)]
         for slot in moves[i % len(moves)]:
             session.tap(slot, i)
-        session.counters(i), session.painted(i, "build"), session.entry(i)
+        shown.counters(i), shown.painted(i, "build"), session.books.entry(session.play, i)
     assert len(asked) == started
-    session.turn_day()  # the tick: one question
+    shown.turn_day()  # the tick: one question
     assert len(asked) == started + 1
 
 

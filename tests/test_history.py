@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from halfmoon import Game
+from halfmoon.books import Books, new_id
 from halfmoon.daily import daily_code
 from halfmoon.history import (
     KEEP,
@@ -29,6 +30,7 @@ from halfmoon.history import (
 from halfmoon.host.examples import IMPASSE, WON
 from halfmoon.localtime import local_day, local_time
 from halfmoon.prefs import Prefs
+from halfmoon.presenter import Presenter
 from halfmoon.replay import frames
 from halfmoon.results import (
     chart,
@@ -39,7 +41,7 @@ from halfmoon.results import (
     share_text,
 )
 from halfmoon.safejson import Invalid
-from halfmoon.session import Session, new_id
+from halfmoon.session import Session
 from halfmoon.stats import Count
 from tests.solver import legal_moves
 from tests.test_session import Shelf
@@ -261,7 +263,7 @@ def test_the_chart_shows_the_last_games_oldest_first_with_words() -> None:
 
 
 def test_the_session_records_a_game_left_for_another_and_not_twice() -> None:
-    session = Session(Game.new(WON.code), Prefs(), "pt", Shelf(), wall=lambda: NOON)
+    session = Session(Game.new(WON.code), Prefs(), "pt", Shelf(), books=Books(wall=lambda: NOON))
     assert session.new_game(0).recorded == []  # no moves: nothing to record
     for slot in legal_moves(session.game.tops())[0]:
         session.tap(slot, 1)
@@ -270,7 +272,9 @@ def test_the_session_records_a_game_left_for_another_and_not_twice() -> None:
 
 
 def test_play_again_resumes_a_play_in_progress_or_starts_the_deal_over() -> None:
-    session = Session(Game.new(IMPASSE.code), Prefs(), "pt", Shelf(), wall=lambda: NOON)
+    session = Session(
+        Game.new(IMPASSE.code), Prefs(), "pt", Shelf(), books=Books(wall=lambda: NOON)
+    )
     for move in IMPASSE.moves:
         for slot in move:
             session.tap(slot, 1)
@@ -298,7 +302,7 @@ def test_a_deal_of_the_day_counts_for_its_day_however_the_page_is_opened() -> No
         wall = datetime(day.year, day.month, day.day, 20, tzinfo=UTC).timestamp() * 1000
         session, _ = Session.start(
             last=last, library=shelf, prefs=Prefs(), fragment="#daily", lang="pt",
-            wall=lambda w=wall: w, day_of=lambda ms: local_day(ms, 0),
+            books=Books(wall=lambda w=wall: w, day_of=lambda ms: local_day(ms, 0)),
         )  # fmt: skip
         assert session.game.code == daily_code(day)
         left = session.opened.recorded
@@ -309,20 +313,20 @@ def test_a_deal_of_the_day_counts_for_its_day_however_the_page_is_opened() -> No
         history = record(history, left)
         for slot in legal_moves(session.game.tops())[0]:
             session.tap(slot, 1)
-        assert session.daily_results(history)["daily-streak"] == str(i + 1)
+        assert Presenter(session).daily_results(history)["daily-streak"] == str(i + 1)
         last = session.play
         shelf.plays[last.code] = last
     # the next day by "/": yesterday's deal resumes, and still counts for its day
     wall = datetime(2026, 12, 4, 9, tzinfo=UTC).timestamp() * 1000
     session, _ = Session.start(
         last=last, library=shelf, prefs=Prefs(), fragment="", lang="pt",
-        wall=lambda: wall, day_of=lambda ms: local_day(ms, 0),
+        books=Books(wall=lambda: wall, day_of=lambda ms: local_day(ms, 0)),
     )  # fmt: skip
     assert session.play is last and session.opened.recorded == []
-    assert session.daily_results(history) == {"daily": "Por jogar", "daily-streak": "3"}
+    assert Presenter(session).daily_results(history) == {"daily": "Por jogar", "daily-streak": "3"}
     # a link to the deal in play leaves nothing
     session, _ = Session.start(
         last=last, library=shelf, prefs=Prefs(), fragment="#" + last.code, lang="pt",
-        wall=lambda: wall, day_of=lambda ms: local_day(ms, 0),
+        books=Books(wall=lambda: wall, day_of=lambda ms: local_day(ms, 0)),
     )  # fmt: skip
     assert session.opened.recorded == [] and session.opened.counts == []

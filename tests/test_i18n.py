@@ -28,6 +28,7 @@ from halfmoon.i18n import (
 from halfmoon.localtime import local_time
 from halfmoon.messages import CATALOGUE
 from halfmoon.prefs import Prefs
+from halfmoon.presenter import Presenter
 from halfmoon.replay import ending, score_line
 from halfmoon.results import Bar, chart_words, daily_today, rows, share_text
 from halfmoon.session import Session
@@ -202,7 +203,7 @@ def test_every_count_a_player_reads_agrees_with_its_number(lang: str, n: int) ->
             game.tap(slot)
     shown.append(ending(game, lang))
     if n:
-        shown.append(Session(game, Prefs(), lang).restart_words().text(lang))
+        shown.append(Presenter(Session(game, Prefs(), lang)).restart_words().text(lang))
     # every catalogue phrase with a count in it, whatever code fills it
     names = {"moves": "moves", "points": "points", "left": "cards", "n": "games"}
     for key, template in CATALOGUE[lang].items():

@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from halfmoon import Game
+from halfmoon.books import Books
 from halfmoon.daily import daily_code
 from halfmoon.history import KEEP, Entry, read_history, record, write_history
 from halfmoon.host.examples import WON
@@ -29,6 +30,7 @@ from halfmoon.month import (
     results,
 )
 from halfmoon.prefs import Prefs
+from halfmoon.presenter import Presenter
 from halfmoon.results import daily_streak, rows
 from halfmoon.saved import Play, read_play, write_play
 from halfmoon.session import Session
@@ -217,23 +219,21 @@ def test_keys_never_leave_the_calendar(start: date, keys: list[str], shift: bool
 
 # ------------------------------------------------------------ the session
 def session_at(wall: float, offset: int = 0, *plays: Play) -> Session:
-    return Session(
-        Game.new("HM1-N-AAAAAAB"), Prefs(), "pt", Shelf(*plays), wall=lambda: wall,
-        day_of=lambda ms: local_day(ms, offset),
-    )  # fmt: skip
+    books = Books(wall=lambda: wall, day_of=lambda ms: local_day(ms, offset))
+    return Session(Game.new("HM1-N-AAAAAAB"), Prefs(), "pt", Shelf(*plays), books=books)
 
 
 def test_the_calendar_is_on_the_players_own_date() -> None:
     # 17 December, 23:30 in Lisbon: already the 18th in Tokyo, still the 17th in Honolulu
     instant = noon(TODAY, 23.5)
     for offset, today in ((0, 17), (9 * 60, 18), (-10 * 60, 17)):
-        month = session_at(instant, offset).month([])
+        month = Presenter(session_at(instant, offset)).month([])
         days = [d for week in month.weeks for d in week if d is not None]
         assert [d.day.day for d in days if d.today] == [today], offset
     # on the first of a month in Tokyo, still the last of the month before in Honolulu
     instant = noon(date(2026, 11, 30), 20)
-    assert session_at(instant, 9 * 60).month([]).title == "Dezembro de 2026"
-    assert session_at(instant, -10 * 60).month([]).title == "Novembro de 2026"
+    assert Presenter(session_at(instant, 9 * 60)).month([]).title == "Dezembro de 2026"
+    assert Presenter(session_at(instant, -10 * 60)).month([]).title == "Novembro de 2026"
 
 
 def play_a_move(session: Session, now: float = 1) -> None:
@@ -243,19 +243,20 @@ def play_a_move(session: Session, now: float = 1) -> None:
 
 def test_a_past_day_is_played_with_its_badge_and_kept_apart_from_the_streak() -> None:
     session = session_at(noon(TODAY))
+    shown = Presenter(session)
     day = date(2026, 12, 3)
     feedback = session.play_day(day, 2)
     assert session.game.code == daily_code(day) and session.game.moves == 0
     assert feedback.message == f"Partida do dia, 3 de dezembro de 2026: {daily_code(day)}."
     assert feedback.deal and feedback.events == ["new"]
-    assert session.counters(3).daily == "Partida do dia 3 dez"  # the bar names the day
+    assert shown.counters(3).daily == "Partida do dia 3 dez"  # the bar names the day
     assert session.play.daily == day
     play_a_move(session, 4)
-    assert session.month([]).find(day).result == "tried"  # type: ignore[union-attr]
+    assert shown.month([]).find(day).result == "tried"  # type: ignore[union-attr]
     left = session.daily(5)  # today's deal: the made-up day goes into the history
     (entry,) = left.recorded
     assert (entry.daily, entry.late, entry.result) == (day, True, "left")
-    assert session.month([entry]).find(day).result == "tried"  # type: ignore[union-attr]
+    assert shown.month([entry]).find(day).result == "tried"  # type: ignore[union-attr]
     assert daily_streak([entry], TODAY, False) == 0  # not played on its day
     assert rows([entry], TODAY, lambda ms: datetime(2026, 12, 17), "pt")[0].daily == (
         "Do dia 3 dez"
@@ -264,17 +265,18 @@ def test_a_past_day_is_played_with_its_badge_and_kept_apart_from_the_streak() ->
     kept = left.left
     assert kept is not None and kept.daily == day
     shelf = Shelf(kept)
-    again = Session(session.game, Prefs(), "pt", shelf, wall=lambda: noon(TODAY))
+    again = Session(session.game, Prefs(), "pt", shelf, books=Books(wall=lambda: noon(TODAY)))
     feedback = again.play_day(day, 6)
     assert again.play is kept and feedback.message.startswith("Partida do dia, 3 de dezembro")
 
 
 def test_today_and_days_to_come_from_the_calendar() -> None:
     session = session_at(noon(TODAY))
+    shown = Presenter(session)
     assert session.play_day(TODAY + timedelta(days=1), 1).events == []  # nothing happens
     assert session.game.code == "HM1-N-AAAAAAB"
     session.play_day(TODAY, 2)
-    assert session.counters(3).daily == "Partida do dia"
+    assert shown.counters(3).daily == "Partida do dia"
     play_a_move(session, 4)
     assert session.play_day(TODAY, 5).message.startswith("Já está a jogar")
     recorded = session.new_game(6).recorded
@@ -284,6 +286,7 @@ def test_today_and_days_to_come_from_the_calendar() -> None:
 
 def test_a_day_played_to_its_end_is_dealt_again_from_the_start() -> None:
     session = session_at(noon(TODAY))
+    shown = Presenter(session)
     day = date(2026, 11, 28)
     session.play_day(day, 1)
     while session.game.status == "playing" and legal_moves(session.game.tops()):
@@ -291,26 +294,27 @@ def test_a_day_played_to_its_end_is_dealt_again_from_the_start() -> None:
     first = session.play.id
     session.play_day(day, 3)
     assert session.play.id != first and session.game.moves == 0
-    assert session.counters(4).daily == "Partida do dia 28 nov"
+    assert shown.counters(4).daily == "Partida do dia 28 nov"
     session.restart(5)  # a restart keeps the day too
-    assert session.counters(6).daily == "Partida do dia 28 nov" and session.play.daily == day
+    assert shown.counters(6).daily == "Partida do dia 28 nov" and session.play.daily == day
 
 
 def test_yesterdays_deal_restarted_today_is_a_day_made_up() -> None:
     yesterday = TODAY - timedelta(days=1)
     begun = noon(yesterday)
     session = session_at(begun)
+    shown = Presenter(session)
     session.daily(1)
     play_a_move(session, 2)
-    session.wall = lambda: noon(TODAY)
-    session.turn_day()
-    assert session.counters(3).daily == "Partida do dia 16 dez"
+    session.books.wall = lambda: noon(TODAY)
+    shown.turn_day()
+    assert shown.counters(3).daily == "Partida do dia 16 dez"
     # on the table, begun on its day: yesterday counts in the streak
-    assert session.daily_results([])["daily-streak"] == "1"
+    assert shown.daily_results([])["daily-streak"] == "1"
     recorded = session.restart(4).recorded
     assert [(e.daily, e.late) for e in recorded] == [(yesterday, False)]  # played that day
     play_a_move(session, 5)
-    assert session.daily_results([])["daily-streak"] == "0"  # on the table, made up
+    assert shown.daily_results([])["daily-streak"] == "0"  # on the table, made up
     (entry,) = session.new_game(6).recorded
     assert (entry.daily, entry.late) == (yesterday, True)
 

@@ -8,11 +8,13 @@ import json
 from datetime import date
 
 from halfmoon import Game
+from halfmoon.books import Books
 from halfmoon.daily import daily_code
 from halfmoon.keys import fallback
 from halfmoon.layout import SLOTS
 from halfmoon.painted import MAX_CHARS, record, same_table, write
 from halfmoon.prefs import Prefs
+from halfmoon.presenter import Presenter
 from halfmoon.saved import Play
 from halfmoon.session import Session
 from halfmoon.view import PlaceView, face_key, faces
@@ -22,13 +24,14 @@ CODE = "HM1-N-AAAAAAB"
 DAY = date(2026, 12, 1)
 
 
-def session(code: str = CODE, lang: str = "pt", moves: int = 1, **prefs: bool) -> Session:
+def session(code: str = CODE, lang: str = "pt", moves: int = 1, **prefs: bool) -> Presenter:
+    """What the page shows of a play of ``code`` with ``moves`` made."""
     game = Game.new(code)
     for _ in range(moves):
         for slot in legal_moves(game.tops())[0]:
             game.tap(slot)
     play = Play(game, "a1", begun=1.0, saved=2.0, rev=3)
-    return Session(play, Prefs(**prefs), lang, day_of=lambda wall: DAY)
+    return Presenter(Session(play, Prefs(**prefs), lang, books=Books(day_of=lambda wall: DAY)))
 
 
 def test_the_record_holds_what_the_table_shows() -> None:
@@ -36,7 +39,7 @@ def test_the_record_holds_what_the_table_shows() -> None:
     data = s.painted(0.0, "b1")
     views = s.table()
     assert (data["v"], data["build"], data["lang"], data["code"]) == (1, "b1", "pt", CODE)
-    assert (data["play"], data["rev"], data["daily"]) == ("a1", 3, "")
+    assert data["daily"] == "" and "play" not in data and "rev" not in data
     places = data["places"]
     assert isinstance(places, dict) and list(places) == list(SLOTS)
     for slot in SLOTS:
@@ -49,16 +52,15 @@ def test_the_record_holds_what_the_table_shows() -> None:
 
 def test_selection_dimming_and_the_tab_stop_are_in_it() -> None:
     s = session(moves=0, placement_help=True)
-    first = next(slot for slot in SLOTS if s.game.top(slot) is not None)
-    s.tap(first, 0.0)
+    first = next(slot for slot in SLOTS if s.session.game.top(slot) is not None)
+    s.session.tap(first, 0.0)
     places = s.painted(0.0, "b1")["places"]
     assert isinstance(places, dict)
     assert places[first][4] is True  # selected
     assert any(entry[5] for entry in places.values())  # placement help dims some card
     # the first places empty: the tab stop moves on, as the renderer moves it
     views = {**s.table(), "P1": PlaceView("P1", 0, ""), "P2": PlaceView("P2", 0, "")}
-    data = record(views, s.counters(0.0), build="b1", lang="pt", code=CODE, play="a1", rev=1,
-                  daily=None)  # fmt: skip
+    data = record(views, s.counters(0.0), build="b1", lang="pt", code=CODE, daily=None)
     assert data["tab"] == fallback("P1", {slot for slot in SLOTS if views[slot].card})
     assert data["tab"] not in ("P1", "P2", "")
 
@@ -84,10 +86,8 @@ def test_the_painted_table_is_taken_over_only_when_it_is_the_same() -> None:
     s = session()
     data = s.painted(0.0, "b1")
     assert same_table(write(data), data)
-    assert same_table(
-        write({**data, "bar": {"time": "9:59"}, "rev": 99}), data
-    )  # the clock moved on
-    s.tap(legal_moves(s.game.tops())[0][0], 0.0)  # a card selected since
+    assert same_table(write({**data, "bar": {"time": "9:59"}}), data)  # the clock moved on
+    s.session.tap(legal_moves(s.session.game.tops())[0][0], 0.0)  # a card selected since
     assert not same_table(write(data), s.painted(0.0, "b1"))
     other = session(moves=2).painted(0.0, "b1")  # another tab went on
     assert not same_table(write(data), other)

@@ -9,6 +9,7 @@ from halfmoon import Game
 from halfmoon.i18n import say
 from halfmoon.links import code_from_hash
 from halfmoon.prefs import Prefs
+from halfmoon.presenter import Presenter
 from halfmoon.safejson import Invalid
 from halfmoon.saved import Play, read_prefs, write_prefs
 from halfmoon.session import Session
@@ -125,8 +126,9 @@ def test_a_move_posts_an_event_and_the_end_opens_a_dialog() -> None:
     feedback = session.tap("P2", 4000)
     assert feedback.removed == ("P1", "P2")
     assert feedback.events == ["move", "won"] and feedback.dialog == "won"
-    assert session.end(9000).text == "Retirou as 104 cartas: 10 pontos em 1 jogada e 0:04."
-    event = session.event("won", 9000)
+    shown = Presenter(session)
+    assert shown.end(9000).text == "Retirou as 104 cartas: 10 pontos em 1 jogada e 0:04."
+    event = shown.event("won", 9000)
     assert event == {
         "source": "halfmoon", "type": "won", "code": None, "score": 10, "moves": 1, "time": 4,
     }  # fmt: skip
@@ -203,14 +205,15 @@ def test_following_a_link_decides_as_the_start_does() -> None:
 
 def test_the_end_view_says_how_the_game_ended() -> None:
     session = Session(Game.from_layout([["4S"], ["7S"]] + [[]] * 10, [None] * 8), Prefs(), "en")
-    assert session.end(0) is None
+    shown = Presenter(session)
+    assert shown.end(0) is None
     session.tap("P1", 0), session.tap("P2", 61_000)
-    won = session.end(61_000)
+    won = shown.end(61_000)
     assert won is not None and (won.ending, won.title, won.can_undo) == ("won", "You won!", False)
     assert won.text == "All 104 cards are gone: 10 points in 1 move and 1:01."
     stuck = Session(Game.from_layout([["KS", "5S"], ["KH", "6D"]] + [[]] * 10, [None] * 8), Prefs())
     stuck.tap("P1", 0), stuck.tap("P2", 1)
-    end = stuck.end(1)
+    end = Presenter(stuck).end(1)
     assert end is not None and (end.ending, end.title, end.can_undo) == (
         "impasse", "Sem jogadas possíveis", True,
     )  # fmt: skip

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def python() -> stdlib.Compiled:
     """The engine, PyScript's package and the standard library the page can import,
     compiled once for this module's tests (a Pyodide run)."""
-    return stdlib.compile_python(build_site.engine_files())
+    return stdlib.compile_python(stdlib.engine_files())
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +32,7 @@ def compiled(python: stdlib.Compiled) -> dict[str, bytes]:
 
 
 def test_config_lists_every_browser_module_of_the_package() -> None:
-    files = build_site.engine_files()
+    files = stdlib.engine_files()
     on_disk = {
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "halfmoon").rglob("*.py")
@@ -52,10 +52,10 @@ def test_no_browser_module_imports_one_left_out_of_the_site() -> None:
     on_disk = {p.relative_to(ROOT).as_posix() for p in (ROOT / "halfmoon").rglob("*.py")}
     left_out = {
         f.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-        for f in on_disk - set(build_site.engine_files())
+        for f in on_disk - set(stdlib.engine_files())
     }
     assert "halfmoon.host" in left_out
-    for path in build_site.engine_files() + ["main.py"]:
+    for path in stdlib.engine_files() + ["main.py"]:
         tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
         package = path.removesuffix(".py").replace("/", ".").rsplit(".", 1)[0]
         for node in ast.walk(tree):
@@ -144,7 +144,7 @@ def test_the_engine_archive_holds_every_browser_module_as_bytecode_and_the_versi
 ) -> None:
     """One archive, compiled by the browser's own Python, stamped with the deploy's
     version; the same engine always gives the same archive."""
-    files = build_site.engine_files()
+    files = stdlib.engine_files()
     own = {name for name in compiled if not name.startswith("pyscript/")}
     assert own == {f + "c" for f in files}
     # a .pyc: 16-byte header, then a code object this CPython can at least read the
@@ -187,9 +187,7 @@ def test_every_module_the_engine_or_pyscript_imports_is_in_the_page(
     (read here by this Python's own parser, apart from the build's closure), is built
     into Pyodide's Python, frozen, one of the page's own, or in the archive; nothing
     the game never touches is."""
-    sources = {
-        path: (ROOT / path).read_text(encoding="utf-8") for path in build_site.engine_files()
-    }
+    sources = {path: (ROOT / path).read_text(encoding="utf-8") for path in stdlib.engine_files()}
     sources["main.py"] = (ROOT / "main.py").read_text(encoding="utf-8")
     sources.update({f"pyscript/{n}": text for n, text in pyscript_sources().items()})
     wanted: set[str] = set()
@@ -301,7 +299,7 @@ def test_the_engine_archive_depends_on_the_sources_not_on_when_they_were_checked
 ) -> None:
     """Two clones of one commit give the same bytecode, so a deploy without an engine
     change is not a new version for the players' service workers."""
-    files = build_site.engine_files()
+    files = stdlib.engine_files()
     source = ROOT / files[0]
     times = source.stat()
     try:

@@ -19,6 +19,8 @@ from halfmoon.deal import format_code
 from halfmoon.game import Game
 from halfmoon.layout import SLOTS
 from halfmoon.messages import CATALOGUE
+from halfmoon.painted import CHECKS
+from halfmoon.prefs import SWITCHES
 
 from . import stdlib
 from .archive import read_archive, write_archive
@@ -31,9 +33,6 @@ NODE = ROOT / "node_modules"
 # Pyodide's own files the page loads: not its standard library nor its lock file, for
 # which the site has its own (tools/stdlib.py).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-# What runs only on the host, never in the browser: the command line and what the
-# rules and examples pages are computed from (halfmoon/host/), and `python -m halfmoon`.
-HOST_ONLY = ("halfmoon/host/", "halfmoon/__main__.py")
 BOOT_KEYS = ("app.error", "app.error.load", "app.progress", "app.offline-ready")
 DEALT = Game.new(format_code(0))  # how many cards each place holds at the deal
 # Files that are not part of what the page loads (never precached).
@@ -68,6 +67,10 @@ NOT_FIRST_START = re.compile(
     r"|manifest\.webmanifest|courts-LICENSE\.txt)"
 )
 BUILD_MODULE = "halfmoon/web/build.py"
+# The name of the cache a version's offline copy is kept in, the version after it: the
+# service worker keeps it (static/sw.js), the page's first start fills it and reads from
+# it (static/boot/, through the boot data's "offline").
+OFFLINE_CACHE = "halfmoon-"
 LOADER = "pyodide-loader.mjs"  # static/, written beside Pyodide (see build())
 # The engine reaches the browser as one archive of bytecode compiled by the site's own
 # Pyodide: one request instead of twenty, and nothing to compile at start-up.  It also
@@ -105,17 +108,6 @@ _I18N_TEXT = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="([^"]+)"[^>]*>)(</\2>)')
 _I18N_ATTR = re.compile(r'\sdata-i18n-(title|content|aria-label|href)="([^"]+)"')
 
 
-def engine_files() -> list[str]:
-    """Every module of the package the page loads (all but :data:`HOST_ONLY`), as paths
-    relative to the site."""
-    files = sorted(
-        p.relative_to(ROOT).as_posix()
-        for p in (ROOT / "halfmoon").rglob("*.py")
-        if "__pycache__" not in p.parts
-    )
-    return [f for f in files if not f.startswith(HOST_ONLY)]
-
-
 def precached(out: Path) -> list[Path]:
     """The files of a built site that the service worker keeps for offline play."""
     files = sorted(p for p in out.rglob("*") if p.is_file())
@@ -138,13 +130,25 @@ def first_start_bytes(out: Path) -> int:
 
 
 def render_page(template: str, lang: str = "pt", python: dict[str, object] | None = None) -> str:
-    """Fill the page's catalogue slots (default language), the table's places (the
+    """Fill the page's catalogue slots (default language), the on/off options (one
+    switch and its hint each, :data:`halfmoon.prefs.SWITCHES`), the table's places (the
     loading skeleton: a card back on each), the card faces (templates the first paint
-    and the game clone), the replay's places and step buttons, and the boot data
-    (``python``: where the page's Python comes from, see :func:`build`)."""
+    and the game clone), the replay's places and step buttons, and the boot data: the
+    start-up strings, the name of the offline copy's cache, what the first paint checks
+    the record of the table against (:data:`halfmoon.painted.CHECKS`) and (``python``)
+    where the page's Python comes from (see :func:`build`)."""
     words = CATALOGUE[lang]
     keys = set(BOOT_KEYS)
     template = template.replace("<!-- REPLAY_CONTROLS -->", step_controls(None))
+    switches = "".join(
+        f'    <label class="switch"><input type="checkbox" data-option="{name}">'
+        f'<span data-i18n="option.{name}"></span></label>\n'
+        f'    <p class="hint" data-i18n="option.{name}.hint"></p>\n'
+        for name in SWITCHES
+    )
+    template = template.replace(
+        "    <!-- SWITCHES: written by the build from halfmoon/prefs.py -->\n", switches
+    )
 
     def fill_text(m: re.Match[str]) -> str:
         keys.add(m.group(3))
@@ -173,7 +177,11 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
     replay = "".join(place_shell(slot, 0, "", name="data-place") for slot in SLOTS)
     page = page.replace("<!-- REPLAY_PLACES -->", replay)
     strings = {code: {k: CATALOGUE[code][k] for k in sorted(keys)} for code in CATALOGUE}
-    return page.replace("<!-- BOOT_DATA -->", boot_data(strings, python=python))
+    game: dict[str, object] = {"offline": OFFLINE_CACHE, "painted": CHECKS}
+    if python is not None:
+        game["python"] = python
+    game["strings"] = strings  # last: the build writes the first start's bytes before it
+    return page.replace("<!-- BOOT_DATA -->", boot_data(game))
 
 
 def config(interpreter: str) -> str:
@@ -258,6 +266,7 @@ def seal(out: Path) -> str:
     files = [["./" + rel, rev] for rel, rev in entries.items()]
     worker = (ROOT / "static" / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace('"__VERSION__"', json.dumps(version))
+    worker = worker.replace('"__CACHE__"', json.dumps(OFFLINE_CACHE))
     listing = ",\n  ".join(json.dumps(entry) for entry in sorted(files))
     worker = worker.replace("__FILES__", "[\n  " + listing + "\n]")
     (out / "sw.js").write_text(worker, encoding="utf-8")
@@ -270,7 +279,7 @@ def build(out: Path) -> str:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    files = engine_files()
+    files = stdlib.engine_files()
     dirs = vendor_dirs()
     pyodide = out / dirs["vendor/pyodide/"]
     pyodide.mkdir(parents=True)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text
 from halfmoon.layout import SLOTS, grid_area, is_pile
 from halfmoon.prefs import SWITCHES, THEMES
-from halfmoon.saved import KEYS
+from halfmoon.saved import KEYS, MAX_CHARS
 from halfmoon.view import COURTS, Part, PlaceView, card_class, face_key, face_parts, faces
 
 
@@ -76,31 +76,22 @@ def place_shell(slot: str, count: int, inner: str, name: str = "data-slot") -> s
     )
 
 
-def boot_data(
-    strings: dict[str, dict[str, str]] | None = None,
-    first: int = 0,
-    python: dict[str, object] | None = None,
-) -> str:
+def boot_data(game: Mapping[str, object] | None = None) -> str:
     """What a page's scripts need before Python runs, from the engine's own tables: the
-    storage keys, the language-choice table, the options' names and, for the game, its
-    start-up strings, how many bytes its first start downloads (``first``, for the
-    progress bar), and where its Python comes from (``python``: the standard-library
-    archive, the lock file, the engine, what PyScript's start imports).  Written into
-    each page as JSON (``<script type="application/json" id="boot-data">``), so the
-    scripts and Python cannot disagree."""
+    storage keys and the most characters of stored options they read, the
+    language-choice table, the options' names; and for the game page what its build
+    adds (``game``: tools/build_site.py, ``render_page``).  Written into each page as
+    JSON (``<script type="application/json" id="boot-data">``), so the scripts and
+    Python cannot disagree."""
     data: dict[str, object] = {
         "keys": KEYS,
+        "prefs_chars": MAX_CHARS["prefs"],
         "languages": LANGUAGE_NAMES,
         "default": DEFAULT_LANGUAGE,
         "themes": THEMES,
         "switches": SWITCHES,
+        **(game or {}),
     }
-    if python is not None:
-        data["python"] = python
-    if strings is not None:
-        data["strings"] = strings
-    if first:
-        data["first"] = first
     return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
 
 

@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 from typing import Literal
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from tests.solver import solve_code
 
@@ -25,6 +25,25 @@ MATRIX = [(320, 480), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1
 LIGHT_TOO = {(390, 844), (844, 390), (1366, 768)}  # phone portrait and landscape, desktop
 
 
+def play_to(
+    context: BrowserContext, url: str, line: list[tuple[str, ...]], moves: int, *options: str
+) -> Page:
+    """The deal with ``options`` on, ``moves`` moves into it, and the next move's first
+    card selected."""
+    page = context.new_page()
+    page.goto(f"{url}/#{CODE}")
+    page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=60000)
+    page.locator('[data-action="options"]').click()
+    for option in options:
+        page.locator(f'[data-option="{option}"]').check()
+    page.keyboard.press("Escape")
+    for move in line[:moves]:
+        for slot in move:
+            page.locator(f'[data-slot="{slot}"] button[data-card]').click()
+    page.locator(f'[data-slot="{line[moves][0]}"] button[data-card]').click()
+    return page
+
+
 def shoot_matrix(
     browser: Browser, url: str, line: list[tuple[str, ...]], width: int, height: int,
     theme: Literal["dark", "light"], out: Path,
@@ -35,16 +54,7 @@ def shoot_matrix(
         viewport={"width": width, "height": height}, locale="pt-PT", color_scheme=theme,
         has_touch=mobile, is_mobile=mobile,
     )  # fmt: skip
-    page = context.new_page()
-    page.goto(f"{url}/#{CODE}")
-    page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=60000)
-    page.locator('[data-action="options"]').click()
-    page.locator('[data-option="pile-numbers"]').check()
-    page.keyboard.press("Escape")
-    for move in line[:4]:
-        for slot in move:
-            page.locator(f'[data-slot="{slot}"] button[data-card]').click()
-    page.locator(f'[data-slot="{line[4][0]}"] button[data-card]').click()
+    page = play_to(context, url, line, 4, "pile-numbers")
     page.wait_for_timeout(700)
     name = f"{width}x{height}" + ("" if theme == "dark" else "-light")
     page.screenshot(path=str(out / "screens" / f"{name}.png"))
@@ -73,18 +83,7 @@ def main() -> None:
                 has_touch=mobile,
                 locale="pt-PT" if args.lang == "pt" else "en-GB",
             )
-            page = context.new_page()
-            page.goto(f"{url}/#{CODE}")
-            ready = "document.documentElement.dataset.app === 'ready'"
-            page.wait_for_function(ready, timeout=60000)
-            page.locator('[data-action="options"]').click()
-            page.locator('[data-option="placement-help"]').check()
-            page.locator('[data-option="pile-numbers"]').check()
-            page.keyboard.press("Escape")
-            for move in line[:9]:
-                for slot in move:
-                    page.locator(f'[data-slot="{slot}"] button[data-card]').click()
-            page.locator(f'[data-slot="{line[9][0]}"] button[data-card]').click()
+            page = play_to(context, url, line, 9, "placement-help", "pile-numbers")
             page.wait_for_timeout(400)
             out = args.out / f"screenshot-{name}.png"
             page.screenshot(path=str(out))

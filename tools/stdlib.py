@@ -60,6 +60,20 @@ PyScript's bundle writes (checked-hash: Python uses one only when the hash of th
 source on the page matches, so a mismatch costs time, never correctness)."""
 
 DOC = ROOT / "docs" / "stdlib.md"
+HOST_ONLY = ("halfmoon/host/", "halfmoon/__main__.py")
+"""What runs only on the host, never in the browser: the command line and what the rules
+and examples pages are computed from (halfmoon/host/), and ``python -m halfmoon``."""
+
+
+def engine_files() -> list[str]:
+    """Every module of the package the page loads (all but :data:`HOST_ONLY`), as paths
+    relative to the site."""
+    files = sorted(
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "halfmoon").rglob("*.py")
+        if "__pycache__" not in p.parts
+    )
+    return [f for f in files if not f.startswith(HOST_ONLY)]
 
 
 @dataclass(frozen=True)
@@ -175,17 +189,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="The site's standard library.")
     parser.add_argument("--doc", action="store_true", help=f"write {DOC.relative_to(ROOT)}")
     args = parser.parse_args()
-    compiled = compile_python(_engine_files())
+    compiled = compile_python(engine_files())
     data = archive_bytes(compiled)
     if args.doc:
         DOC.write_text(listing(compiled, data), encoding="utf-8")
     print(f"{len(compiled.kept)} modules kept, {len(data):,} bytes")
-
-
-def _engine_files() -> list[str]:
-    from .build_site import engine_files
-
-    return engine_files()
 
 
 if __name__ == "__main__":

@@ -1,12 +1,16 @@
 """The composer: builds the page's rooms, opens the session with what the browser has
-kept, connects the rooms to the controller, and shows the table.
+kept, composes the controllers, connects the rooms to them, and shows the table.
 
 Each room has one job (docs/design.md, "The browser side"): :mod:`.render` draws,
 :mod:`.input` hears the pointer and the keys, :mod:`.dialogs` runs the windows,
-:mod:`.persistence` reads and writes the browser's storage, :mod:`.links` keeps the
-address and shares, :mod:`.games` shows your games, their replays and the chart,
-:mod:`.embed` talks to a parent page, and :mod:`.control` carries each action
-between them and the session.  No rule lives in any of them.
+:mod:`.storage` reads and writes the browser's storage key by key, :mod:`.persistence`
+saves the game across tabs, :mod:`.backup_store` gathers and restores a backup's keys,
+:mod:`.keeping` asks the browser to keep the storage, :mod:`.links` keeps the address
+and shares, :mod:`.games` shows your games, their replays and the chart, :mod:`.month`
+the calendar, :mod:`.files` saves and reads files, :mod:`.embed` talks to a parent
+page.  :mod:`.control` carries each action on the table between them and the session,
+and the windows' controllers (``control_stats``, ``control_games``, ``control_backup``,
+``control_calendar``) theirs.  No rule lives in any of them.
 """
 
 from __future__ import annotations
@@ -17,20 +21,29 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from ..backup import MAX_BYTES
+from ..books import Books
 from ..i18n import Phrase, choose_language, normalise_language, text
 from ..painted import same_table
+from ..presenter import Presenter
 from ..session import Session
+from .backup_store import BackupStore
 from .control import Controller
+from .control_backup import BackupControl
+from .control_calendar import CalendarControl
+from .control_games import GamesControl
+from .control_stats import StatsControl
 from .dialogs import Dialogs
 from .dom import Handlers, absent, now, player_day
 from .embed import Embed
 from .files import Files
 from .games import Games
 from .input import Input
+from .keeping import Keeping
 from .links import Links
 from .month import Calendar
 from .persistence import Persistence
 from .render import Renderer
+from .storage import Storage
 
 try:  # written into the site by the build, with the version of every file
     from .build import BUILD  # type: ignore[import-not-found,unused-ignore]
@@ -43,7 +56,10 @@ class App:
         doc, win, root = js.document, js.window, js.document.documentElement
         handlers = Handlers()
         embed = Embed(win, root)
-        store = Persistence(win, handlers, framed=embed.embedded)
+        storage = Storage(win, framed=embed.embedded)
+        store = Persistence(storage, win, handlers)  # the game's saves, across tabs
+        keep = Keeping(win, handlers, storage)  # asking the browser to keep it
+        stored = BackupStore(storage, store)  # what a backup takes, what a restore writes
         render = Renderer(doc, win, handlers)
         dialogs = Dialogs(doc, handlers)
         links = Links(win, handlers, framed=embed.embedded)
@@ -56,25 +72,42 @@ class App:
             session, said = open_session(store, win)
         except Exception:  # never expected: every stored value is checked before use
             js.console.error(traceback.format_exc())
-            store.give_up()  # start without what the browser kept, and touch none of it
+            storage.give_up()  # start without what the browser kept, and touch none of it
             session, said = open_session(store, win)
         prefs, lang = session.prefs, session.lang
+        shown = Presenter(session)
 
         self.control = control = Controller(
-            session, handlers, store=store, render=render, dialogs=dialogs, links=links,
-            embed=embed, games=games, files=files, calendar=calendar,
-            build=BUILD,
+            session, shown, handlers, store=store, storage=storage, keep=keep, render=render,
+            dialogs=dialogs, links=links, embed=embed, games=games, build=BUILD,
         )  # fmt: skip
+        # the windows' controllers: the statistics, your games, backups, the calendar
+        stats = StatsControl(
+            shown, store=store, storage=storage, keep=keep, games=games, dialogs=dialogs
+        )
+        yours = GamesControl(
+            control, store=store, storage=storage, games=games, links=links, dialogs=dialogs
+        )
+        backups = BackupControl(
+            control, stats, store=store, backups=stored, files=files, games=games
+        )
+        month = CalendarControl(
+            control, shown, store=store, storage=storage, calendar=calendar, games=games
+        )
+        for room in (stats, yours, backups, month):
+            control.actions.update(room.actions)
+        control.heard += [stats.heard, yours.heard, month.heard]
+        control.turned.append(month.turned)
         handlers.on_error = control.crash
         keys.connect(tap=control.tap, action=control.action, shortcut=control.shortcut)
         dialogs.connect(
             option=control.option, code=control.code, end=control.end,
-            reset_stats=control.reset_stats, closed=control.refocus, restart=control.restart,
+            reset_stats=stats.reset, closed=control.refocus, restart=control.restart,
         )  # fmt: skip
         links.connect(changed=control.link)
-        files.connect(chosen=control.restore)
-        calendar.connect(play=control.play_day, key=control.month_key)
-        store.connect(changed=control.storage)
+        files.connect(chosen=backups.restore)
+        calendar.connect(play=month.play_day, key=month.month_key)
+        store.connect(changed=control.other_tab)
         handlers.on(doc, "visibilitychange", lambda e: control.visibility(bool(doc.hidden)))
         handlers.on(win, "pagehide", lambda e: control.save(now()))
         handlers.every(500, lambda e: control.tick())
@@ -87,13 +120,13 @@ class App:
         # meanwhile is played below; another (another tab moved on) is drawn again.
         start: Any = getattr(win, "halfmoonStart", None)
         painted = None if absent(start) else start.painted
-        views = session.table()
-        same = isinstance(painted, str) and same_table(painted, session.painted(t, BUILD, views))
+        views = shown.table()
+        same = isinstance(painted, str) and same_table(painted, shown.painted(t, BUILD, views))
         kept = [] if absent(start) else start.take().to_py()
         render.take_over(views if same else None)
         if str(root.lang) != ("en" if lang == "en" else "pt-PT"):
             render.words(lang)  # the start-up script wrote the page's words in another language
-        render.today(session.day.day)
+        render.today(shown.day.day)
         dialogs.show_options(prefs, lang)
         control.show(t)
         links.show(session.game.code)
@@ -105,8 +138,7 @@ class App:
         else:
             store.flush()
             control.notice()
-        for name in ("restart", "new", "daily", "calendar", "code", "options", "rules", "stats"):
-            doc.querySelector(f'[data-action="{name}"]').disabled = False
+        render.ready()
         root.dataset.build = BUILD
         root.dataset.app = "ready"
         js.performance.mark("halfmoon-ready")  # read by make bench, in every engine
@@ -134,7 +166,7 @@ def open_session(store: Persistence, win: Any) -> tuple[Session, tuple[Phrase, .
         prefs=prefs,
         fragment=str(win.location.hash or ""),
         lang=lang,
-        day_of=player_day,
+        books=Books(day_of=player_day),
     )
 
 

@@ -1,73 +1,73 @@
-"""The controller: each thing the player (or another tab) does, carried from the room
-that heard it to the session, and the session's answer (:class:`~halfmoon.session.
-Feedback`) carried to the rooms that show it, save it and tell the embedding page."""
+"""The table's controller: each thing the player (or another tab) does to the game in
+play, carried from the room that heard it to the session, and the session's answer
+(:class:`~halfmoon.session.Feedback`) carried to the rooms that show it, save it and
+tell the embedding page.
+
+The windows have controllers of their own (statistics, your games, backups, the
+calendar: ``control_*.py``), which app.py composes with this one: their buttons
+(:attr:`Controller.actions`), what they hear of other tabs (:attr:`Controller.heard`)
+and of the date turning (:attr:`Controller.turned`) come through here, and they hand
+the table's changes back to :meth:`Controller.apply`."""
 
 from __future__ import annotations
 
 import contextlib
-from datetime import date
+from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 
 from .. import safejson as sj
-from ..backup import (
-    MAX_BYTES,
-    Refused,
-    file_name,
-    keeping,
-    read_backup,
-    refused_words,
-    restored_words,
-    write_backup,
-)
 from ..deal import CodeError
-from ..history import Entry, find
 from ..i18n import Phrase, phrase, say, text
-from ..month import add_months, earliest, first_of, move
 from ..painted import write
-from ..replay import frames
-from ..results import chart, chart_words, rows, share_text, when
-from ..saved import KEYS, Head, Play, game_key, is_newer, peek, read_play, read_prefs
+from ..presenter import Presenter
+from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
-from ..view import stats_view
 from .dialogs import Dialogs
-from .dom import Handlers, js_object, now, player_time
+from .dom import Handlers, js_object, now
 from .embed import Embed
-from .files import Files
 from .games import Games
+from .keeping import Keeping
 from .links import Links
-from .month import Calendar
 from .persistence import Persistence
 from .render import Renderer
+from .storage import Storage
 
 
 class Controller:
     def __init__(
         self,
         session: Session,
+        shown: Presenter,
         handlers: Handlers,
         *,
         store: Persistence,
+        storage: Storage,
+        keep: Keeping,
         render: Renderer,
         dialogs: Dialogs,
         links: Links,
         embed: Embed,
         games: Games,
-        files: Files,
-        calendar: Calendar,
         build: str,
     ) -> None:
         self.session = session
+        self.shown = shown  # what the page shows of the session
         self.build = build  # the deploy, written into the record of the table (painted)
-        self.store, self.render, self.dialogs = store, render, dialogs
-        self.links, self.embed, self.games, self.files = links, embed, games, files
-        self.calendar = calendar
-        self.month_day = session.day  # the calendar's day with the focus
-        self.month_entries: list[Entry] = []  # the history, read when the calendar opened
+        self.store, self.storage, self.keep = store, storage, keep
+        self.render, self.dialogs = render, dialogs
+        self.links, self.embed = links, embed
+        self.games = games  # only for the windows' status line, cleared when a game ends
         self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
         self._save_later = handlers.proxy(lambda e: self.save(now()))
-        self._save_pending = False
+        self.save_pending = False  # a save is due just after the event being handled
+        # the windows' controllers, composed by app.py: their buttons by data-action
+        # (called with the row's data-entry), who hears that another tab changed a key,
+        # who hears that the date on the page turned
+        self.actions: dict[str, Callable[[str], None]] = {}
+        self.heard: list[Callable[[str], None]] = []
+        self.turned: list[Callable[[], None]] = []
 
     @property
     def lang(self) -> str:
@@ -91,7 +91,9 @@ class Controller:
     def action(self, name: str, entry: str = "") -> None:
         """A button of the bar, the actions row or a window (``data-action``); ``entry``
         names a game of the history, for the buttons of its row."""
-        if name in ("undo", "redo", "new"):
+        if name in self.actions:
+            self.actions[name](entry)
+        elif name in ("undo", "redo", "new"):
             self.shortcut(name)
         elif name == "daily":
             t = now()
@@ -100,24 +102,6 @@ class Controller:
             self.dialogs.open_code()
         elif name == "restart":
             self.ask_restart()
-        elif name == "stats":
-            self.open_stats()
-        elif name == "history":
-            self.open_history()
-        elif name == "calendar":
-            self.open_calendar()
-        elif name in ("previous-month", "next-month"):
-            self.turn_month(-1 if name == "previous-month" else 1)
-        elif name == "replay":
-            self.replay(entry)
-        elif name == "share":
-            self.share(entry)
-        elif name == "again":
-            self.again(entry)
-        elif name == "backup":
-            self.backup()
-        elif name == "restore":
-            self.files.choose()
         elif name == "copy":
             code = self.session.game.code
             if code is not None:
@@ -150,7 +134,7 @@ class Controller:
     def ask_restart(self) -> None:
         """Restart the deal, once confirmed if that undoes moves (a slip costs nothing)."""
         if self.session.game.moves:
-            self.dialogs.confirm_restart(self.session.restart_words().text(self.lang))
+            self.dialogs.confirm_restart(self.shown.restart_words().text(self.lang))
         else:
             self.restart()
 
@@ -195,167 +179,8 @@ class Controller:
         self.show(t)
         self.notice()
 
-    # ----------------------------------------------------------- your games
-    def open_stats(self) -> None:
-        values = self.stats_values()
-        self.games.status(say(self.store.take_said(), self.lang))  # damaged values found
-        self.dialogs.open_stats(values)
-
-    def stats_values(self) -> dict[str, str]:
-        """The statistics' figures, the deal of the day's, the chart and whether this
-        browser keeps the games (told when the browser answers)."""
-        history = self.store.history()
-        values = stats_view(self.store.stats(), self.lang) | self.session.daily_results(history)
-        bars = chart(history)
-        self.games.chart(bars, chart_words(bars, self.lang))
-        self.store.kept(self.keeping)
-        return values
-
-    def keeping(self, promised: bool | None) -> None:
-        """Say whether this browser has promised to keep the games, and what to do if not."""
-        installed = bool(js.window.matchMedia("(display-mode: standalone)").matches)
-        store = self.store
-        key = keeping(promised, blocked=store.blocked, installed=installed, framed=store.framed)
-        self.dialogs.show_keeping(text(self.lang, key), key)
-
-    # ------------------------------------------------------- backup and restore
-    def backup(self) -> None:
-        """Save everything the game keeps as a file (the play on the table saved first)."""
-        t = now()
-        self.save(t)
-        session = self.session
-        data = self.store.backup(session.play, session.prefs, session.wall())
-        name = file_name(session.today())
-        saved = self.files.save(name, write_backup(data))
-        self.games.status(text(self.lang, "backup.saved" if saved else "backup.failed", name=name))
-
-    def restore(self, raw: str | None, size: int) -> None:
-        """A file chosen to restore: refused whole (saying why), or merged and said what
-        changed."""
-        self.games.status(self._restore(raw, size))
-
-    def _restore(self, raw: str | None, size: int) -> str:
-        if raw is None:
-            return text(
-                self.lang, "restore.error.size" if size > MAX_BYTES else "restore.error.read"
-            )
-        try:
-            backup = read_backup(raw)
-        except Refused as exc:
-            return refused_words(exc, self.lang)
-        t = now()
-        session = self.session
-        if self._save_pending:  # the play on the table is stored first, merged like any other
-            self.save(t)
-        merged = self.store.restore(backup, session.day_of, session.play.code)
-        if merged is None:
-            return text(self.lang, "restore.error.blocked")
-        stored = self.store.find(session.play.code)
-        if stored is not None and is_newer(Head(stored.id, stored.rev, stored.saved), session.play):
-            self.adopt(stored, t)  # the file held this deal's game further on
-        elif (feedback := session.restored(backup.last, t)) is not None:
-            self.apply(feedback, t)  # a table with no move gives way to the file's game
-        if merged.prefs:
-            session.prefs = self.store.prefs()
-            self.options_changed()
-        if self.dialogs.is_open("stats"):
-            self.dialogs.show_stats(self.stats_values())
-        return restored_words(merged, self.lang)
-
-    def open_history(self) -> None:
-        history = self.store.history()
-        self.games.show_history(
-            rows(history, self.session.today(), player_time, self.lang), self.lang
-        )
-        self.games.status(say(self.store.take_said(), self.lang))
-
-    def _entry(self, entry_id: str) -> Entry | None:
-        """A game of the history, or (no id) the play in progress as it would be kept."""
-        if not entry_id:
-            played = self.session.entry(now())
-            return played[0] if played else None
-        return find(self.store.history(), entry_id)
-
-    def replay(self, entry_id: str) -> None:
-        entry = self._entry(entry_id)
-        if entry is None:
-            return
-        try:
-            drawn = frames(entry.code, entry.removals, self.lang)
-        except ValueError:  # stored moves that are not legal on the deal
-            self.games.status(text(self.lang, "history.broken"))
-            return
-        title = text(self.lang, "replay.title", code=entry.code)
-        ended = when(player_time(entry.ended), self.session.today(), self.lang)
-        self.games.show_replay(title, ended, drawn, self.lang, entry.id)
-
-    def share(self, entry_id: str) -> None:
-        entry = self._entry(entry_id)
-        if entry is not None:
-            words = share_text(entry, self.links.link(entry.code), self.lang)
-            self.links.share(words, lambda how: self.shared(how, words))
-
-    def shared(self, how: str, words: str) -> None:
-        """Say how a share went, in the window it was asked from."""
-        said = {"shared": "share.shared", "copied": "share.copied", "failed": "share.failed"}
-        key = said.get(how)
-        self.games.status(text(self.lang, key, text=words) if key else "")
-
-    def again(self, entry_id: str) -> None:
-        """Play a game of the history again (its play in progress, if it has one)."""
-        entry = self._entry(entry_id)
-        if entry is None:
-            return
-        for name in ("history", "replay"):
-            if self.dialogs.is_open(name):
-                self.dialogs.dialog(name).close()
-        t = now()
-        self.apply(self.session.again(entry.code, t, entry.daily), t)
-
-    # ------------------------------------------------------------- the calendar
-    def open_calendar(self) -> None:
-        """The month of today, today's day in focus."""
-        self.month_entries = self.store.history()
-        self.month_day = self.session.day
-        self.show_month()
-        self.games.status(say(self.store.take_said(), self.lang))
-
-    def show_month(self, *, focus: bool = True) -> None:
-        month = self.session.month(self.month_entries, self.month_day)
-        self.calendar.show(month, self.month_day, self.lang, focus=focus)
-
-    def turn_month(self, step: int) -> None:
-        """The previous or next month (buttons): the same day there, or its last; the
-        focus stays on the button."""
-        today, entries = self.session.day, self.month_entries
-        goal = add_months(self.month_day, step)
-        goal = max(earliest(entries, today), min(today, goal))
-        if first_of(goal) != first_of(self.month_day):
-            self.month_day = goal
-            self.show_month(focus=False)
-
-    def month_key(self, key: str, shift: bool) -> None:
-        """A key in the grid of days: the focus moves (to another month if need be)."""
-        today, entries = self.session.day, self.month_entries
-        goal = move(self.month_day, key, shift=shift, first=earliest(entries, today), last=today)
-        turned = first_of(goal) != first_of(self.month_day)
-        self.month_day = goal
-        if turned:
-            self.show_month()
-        else:
-            self.calendar.move_focus(goal)
-
-    def play_day(self, day: date) -> None:
-        """A day chosen in the calendar: its deal."""
-        self.calendar.close()
-        t = now()
-        self.apply(self.session.play_day(day, t), t)
-
     def copied(self, ok: bool, link: str) -> None:
         self.say((phrase("code.copied" if ok else "code.copy-failed", link=link),))
-
-    def reset_stats(self) -> dict[str, str]:
-        return stats_view(self.store.reset_stats(), self.lang)
 
     def visibility(self, hidden: bool) -> None:
         """The clock pauses while the page is hidden; hiding also saves."""
@@ -370,12 +195,12 @@ class Controller:
         """Every half second: the clock; and past midnight, the new day on the deal of
         the day's button and the bar's badge (a tab left open overnight)."""
         t = now()
-        self.render.time(self.session.time_text(t))
-        if self.session.turn_day():
-            self.render.today(self.session.day.day)
+        self.render.time(self.shown.time_text(t))
+        if self.shown.turn_day():
+            self.render.today(self.shown.day.day)
             self.show(t)
-            if self.calendar.open:
-                self.show_month(focus=False)
+            for turned in self.turned:
+                turned()
 
     def refocus(self) -> None:
         """A window closed and the focus has nowhere to go back to (the card that
@@ -384,9 +209,9 @@ class Controller:
             js.document.querySelector('[data-action="new"]').focus()
 
     # -------------------------------------------------------- other tabs
-    def storage(self, key: str | None, value: str | None) -> None:
-        """Another tab changed a key: show its newer play of this deal, its options, its
-        statistics."""
+    def other_tab(self, key: str | None, value: str | None) -> None:
+        """Another tab changed a key: show its newer play of this deal, its options; the
+        windows show the rest (their statistics, their games)."""
         if key is None or value is None:
             return
         t = now()
@@ -401,23 +226,18 @@ class Controller:
                 self.session.prefs = read_prefs(value)
                 self.session.prefs.lang = self.session.prefs.lang or lang
                 self.options_changed()
-        elif key in (KEYS["stats"], KEYS["history"]) and self.dialogs.is_open("stats"):
-            self.dialogs.show_stats(self.stats_values())
-        if key == KEYS["history"] and self.dialogs.is_open("history"):
-            self.open_history()
-        elif key == KEYS["history"] and self.calendar.open:
-            self.month_entries = self.store.history()
-            self.show_month(focus=False)
+        for heard in self.heard:
+            heard(key)
 
     # ------------------------------------------------------ showing, saving
     def show(self, t: float, feedback: Feedback | None = None) -> None:
-        session = self.session
-        self.render.show(session.table(), session.counters(t), session.prefs, feedback)
+        shown = self.shown
+        self.render.show(shown.table(), shown.counters(t), self.session.prefs, feedback)
 
     def say(self, said: tuple[Phrase, ...], *, again: bool = False) -> None:
         """The message line: what the game just said, damaged values found since, in the
         page's language (``again``: said anew even if it is what the line holds)."""
-        self.said = (*said, *self.store.take_said())
+        self.said = (*said, *self.storage.take_said())
         self.render.say(say(self.said, self.lang), again=again)
 
     def apply(self, feedback: Feedback, t: float, clear: bool = True, push: bool = True) -> None:
@@ -428,11 +248,11 @@ class Controller:
             self.post(kind, t)
         self.store.queue(feedback.counts, feedback.recorded)
         if feedback.ended:  # a finished game: the moment to ask the browser to keep them
-            self.store.ask_to_keep()
+            self.keep.ask()
         if feedback.left is not None:  # kept as it was left, its clock stopped
             self.store.save(feedback.left)
-        if feedback.save and not self._save_pending:  # saved just after this event
-            self._save_pending = True
+        if feedback.save and not self.save_pending:  # saved just after this event
+            self.save_pending = True
             self.render.saving(True)
             js.setTimeout(self._save_later, 0)
         if feedback.deal:
@@ -446,7 +266,7 @@ class Controller:
         self.apply(feedback, t, clear=False)
 
     def end_dialog(self, t: float) -> None:
-        end = self.session.end(t)
+        end = self.shown.end(t)
         if end is not None:
             self.games.status("")
             self.dialogs.show_end(end)
@@ -455,20 +275,20 @@ class Controller:
         """Save the play in progress, and with it what the table shows, for the next
         visit's first paint — unless another tab has saved a newer play of this deal
         meanwhile: that one is shown instead."""
-        self._save_pending = False
-        session = self.session
-        newer = self.store.save(session.play, lambda: write(session.painted(t, self.build)))
+        self.save_pending = False
+        shown = self.shown
+        newer = self.store.save(self.session.play, lambda: write(shown.painted(t, self.build)))
         if newer is not None:  # another tab went on with this deal meanwhile
             self.adopt(newer, t)
         self.notice()
-        self.render.saving(self._save_pending)
+        self.render.saving(self.save_pending)
 
     def notice(self) -> None:
-        key = self.store.notice()
+        key = self.storage.notice()
         self.render.notice(text(self.lang, key) if key else "")
 
     def post(self, kind: EventType, t: float) -> None:
-        self.embed.post(self.session.event(kind, t))
+        self.embed.post(self.shown.event(kind, t))
 
     def crash(self) -> None:
         """A handler failed: keep the game, and say so with a way out (reload)."""

@@ -76,6 +76,13 @@ class Renderer:
         if painted is not None:
             self.views = dict(painted)
 
+    def ready(self) -> None:
+        """Every button the page held back while it loaded (index.html: ``disabled``)
+        works from now on, but undo and redo, which follow the game (:meth:`show`)."""
+        for button in self.doc.querySelectorAll("[data-action][disabled]"):
+            if button.dataset.action not in self.actions:
+                button.disabled = False
+
     def forget(self, slots: Iterable[str]) -> None:
         """The page shows something else at these places than the views say (a card the
         player tapped before Python was ready looks selected): draw them again at the

@@ -1,8 +1,9 @@
 // What the build wrote into the page for the scripts that run before Python, read once:
-// the storage keys, the language table, the start-up strings, where Python comes from
-// (tools/markup.py, boot_data).  And what they all need from it: the page's build, the
-// stored options, and the language the page is in — chosen by the same rule as Python's
-// (halfmoon/i18n.py, choose_language), from the same table.
+// the storage keys, the language table, the start-up strings, where Python comes from,
+// the offline copy's cache, what the first paint checks (tools/markup.py, boot_data).
+// And what they all need from it: the page's build, the stored options, and the language
+// the page is in — chosen by the same rule as Python's (halfmoon/i18n.py,
+// choose_language), from the same table.
 export const boot = (() => {
   try {
     return JSON.parse(document.getElementById("boot-data").textContent) || {};
@@ -15,6 +16,10 @@ export const keys = boot.keys || {};
 
 // The deploy this page belongs to (the build stamps it; "dev" for an unbuilt page).
 export const build = document.querySelector('meta[name="halfmoon-build"]')?.content || "dev";
+
+// The cache this version's offline copy is kept in (static/sw.js), or null for an unbuilt
+// page.
+export const offlineCache = boot.offline && build !== "dev" ? `${boot.offline}${build}` : null;
 
 // A stored value, or null where there is none or storage is refused (merely looking at
 // localStorage throws in a storage-blocked frame).
@@ -50,7 +55,7 @@ export function cacheStorage() {
 // there are none or they cannot be read.  Each reader checks the fields it uses.
 export const prefs = (() => {
   const raw = stored(keys.prefs);
-  if (!raw || raw.length > 1000) return {};
+  if (!raw || raw.length > (boot.prefs_chars || 0)) return {};
   try {
     const value = JSON.parse(raw);
     return value && typeof value === "object" && !Array.isArray(value) ? value : {};

@@ -10,7 +10,7 @@
 // chooses when.  A page that finds itself under another version's worker (a first visit
 // that started before a deploy, or a tab whose neighbour let the new worker in) would
 // mix files of two versions: it reloads, by the same rule.
-import { boot, build, cacheStorage, serviceWorkers } from "./data.js";
+import { boot, build, cacheStorage, offlineCache, serviceWorkers } from "./data.js";
 
 const root = document.documentElement;
 const NOTE_MS = 8000;
@@ -114,7 +114,7 @@ export function registerWorker() {
       })
       .catch(() => {
         // no offline copy here: what the first start kept for it goes (static/boot/progress.js)
-        if (!hadController) cacheStorage()?.delete(`halfmoon-${build}`).catch(() => {});
+        if (!hadController && offlineCache) cacheStorage()?.delete(offlineCache).catch(() => {});
       });
   } catch (_) {
     /* no service worker here (sandboxed or storage-less frame): play online only */

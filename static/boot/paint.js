@@ -8,16 +8,18 @@
 // if it is of this build, in this page's language, for the deal the address asks for,
 // and whole and well-formed to the last field (sizes, types, every face a template of
 // this page); otherwise the skeleton stays.  Text is set as text, never parsed as HTML.
-import { build, keys, lang, stored } from "./data.js";
+// The record's version, largest size, games' statuses and most cards a place holds are
+// the engine's, handed over by the build (halfmoon/painted.py, CHECKS).
+import { boot, build, keys, lang, stored } from "./data.js";
 
 const root = document.documentElement;
-const MAX_CHARS = 16000;
-const GAMES = ["playing", "won", "impasse"];
+const checks = boot.painted || {};
+const GAMES = Array.isArray(checks.games) ? checks.games : [];
 
 const plain = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const text = (value, most) => typeof value === "string" && value.length <= most;
 const flag = (value) => typeof value === "boolean";
-const count = (value) => Number.isInteger(value) && value >= 0 && value <= 104;
+const count = (value) => Number.isInteger(value) && value >= 0 && value <= checks.cards;
 
 function face(key) {
   if (key === "") return "";
@@ -43,7 +45,7 @@ function today() {
 }
 
 function forThisPage(record) {
-  if (record.v !== 1 || record.build !== build || record.lang !== lang) return false;
+  if (record.v !== checks.v || record.build !== build || record.lang !== lang) return false;
   if (!text(record.code, 40) || !text(record.daily, 10)) return false;
   const wanted = asked();
   if (wanted === "") return record.code === stored(keys.last);
@@ -95,7 +97,7 @@ function card(spot, tab) {
 // compares with its own), or null (the skeleton stays).
 export function paint() {
   const raw = stored(keys.view);
-  if (!raw || raw.length > MAX_CHARS) return null;
+  if (!raw || !(raw.length <= checks.max)) return null;
   let record;
   try {
     record = JSON.parse(raw);

@@ -8,7 +8,7 @@
 // worker then checks file by file and fills only with what is missing: static/sw.js), so
 // a first visit never downloads a file twice, even where the browser keeps no HTTP cache
 // (a private window) — docs/performance.md, "Bytes".
-import { boot, build, cacheStorage, serviceWorkers, words } from "./data.js";
+import { boot, cacheStorage, offlineCache, serviceWorkers, words } from "./data.js";
 
 const root = document.documentElement;
 const arrived = new Map();
@@ -61,7 +61,7 @@ export function watchDownloads() {
   if (!total || !window.fetch || (workers && workers.controller)) return;
   // Kept only where a service worker will take them (not in a storage-less frame).
   const storage = cacheStorage();
-  const keep = workers && storage && build !== "dev" ? storage.open(`halfmoon-${build}`) : null;
+  const keep = workers && storage && offlineCache ? storage.open(offlineCache) : null;
   keep?.catch(() => {});
   const note = (url, bytes) => {
     if (bytes > (arrived.get(url) || 0)) arrived.set(url, bytes);

@@ -13,7 +13,7 @@
 // The page says which on <html data-snapshot>: restored, none, off, or failed.
 // docs/performance.md, "Back in a blink" and "Ready in a third of the time".
 import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
-import { boot, build, cacheStorage, keys, serviceWorkers, stored } from "./data.js";
+import { boot, build, cacheStorage, keys, offlineCache, serviceWorkers, stored } from "./data.js";
 import { fail } from "./failure.js";
 import { prepare } from "./memory.js";
 import { unzip } from "./unzip.js";
@@ -86,8 +86,8 @@ function prepared(bytes) {
 async function kept(url, request = window.fetch.bind(window)) {
   try {
     const storage = cacheStorage();
-    if (serviceWorkers()?.controller && storage) {
-      const response = await (await storage.open(`halfmoon-${build}`)).match(url);
+    if (serviceWorkers()?.controller && storage && offlineCache) {
+      const response = await (await storage.open(offlineCache)).match(url);
       if (response) return response;
     }
   } catch (_) {

@@ -252,20 +252,23 @@ def test_a_framed_game_never_asks_the_browser(
 ) -> None:
     (tmp_path / "index.html").write_text(HOST.format(src=f"{base_url}/#{IMPASSE.code}"))
     server, host = serve_in_background(tmp_path, headers=False)
-    context = browser.new_context(locale="pt-PT", viewport=DESKTOP)
-    context.add_init_script(SPY % "false")
-    page = context.new_page()
-    page.goto(host + "/")
-    frame = page.frame_locator("#game")
-    game = page.frames[1]
-    game.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=45_000)
-    for move in IMPASSE.moves:
-        for slot in move:
-            frame.locator(f'[data-slot="{slot}"] button[data-card]').click()
-    expect(frame.locator("#dialog-end")).to_be_visible()
-    assert game.evaluate("window.__persist") == []
-    frame.locator("#dialog-end").press("Escape")
-    frame.locator('[data-action="stats"]').click()
-    expect(frame.locator('[data-role="keeping"]')).to_contain_text("guarde de vez em quando")
-    context.close()
-    server.shutdown()
+    try:
+        context = browser.new_context(locale="pt-PT", viewport=DESKTOP)
+        context.add_init_script(SPY % "false")
+        page = context.new_page()
+        page.goto(host + "/")
+        frame = page.frame_locator("#game")
+        game = page.frames[1]
+        ready = "document.documentElement.dataset.app === 'ready'"
+        game.wait_for_function(ready, timeout=45_000)
+        for move in IMPASSE.moves:
+            for slot in move:
+                frame.locator(f'[data-slot="{slot}"] button[data-card]').click()
+        expect(frame.locator("#dialog-end")).to_be_visible()
+        assert game.evaluate("window.__persist") == []
+        frame.locator("#dialog-end").press("Escape")
+        frame.locator('[data-action="stats"]').click()
+        expect(frame.locator('[data-role="keeping"]')).to_contain_text("guarde de vez em quando")
+        context.close()
+    finally:  # the host page's server goes, whatever the test found
+        server.shutdown()

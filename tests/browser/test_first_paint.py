@@ -18,10 +18,12 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from halfmoon import Game
+from halfmoon.books import Books
 from halfmoon.daily import daily_code
 from halfmoon.deal import format_code
 from halfmoon.painted import write
 from halfmoon.prefs import Prefs
+from halfmoon.presenter import Presenter
 from halfmoon.saved import KEYS, Play, game_key, write_play
 from halfmoon.session import Session
 from tests.browser.conftest import DESKTOP, SITE, wait_ready
@@ -77,8 +79,8 @@ def played(code: str, moves: int, *, selecting: bool = False) -> Play:
 def record(play: Play, *, lang: str = "pt", day: date | None = None, **options: bool) -> dict:
     """The record the page writes for ``play`` (computed here by the same engine)."""
     today = day or datetime.now(ZoneInfo(ZONE)).date()
-    session = Session(play, Prefs(**options), lang, day_of=lambda wall: today)
-    return session.painted(0.0, build())
+    session = Session(play, Prefs(**options), lang, books=Books(day_of=lambda wall: today))
+    return Presenter(session).painted(0.0, build())
 
 
 def keep(play: Play, view: dict | str | None, **more: str) -> dict[str, str]:

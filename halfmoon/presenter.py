@@ -1,0 +1,113 @@
+"""What the page shows of a session: the table, the bar's counters (with the deal of the
+day's badge), the record of the table kept for the next visit's first paint, the
+calendar's month, today's deal in the statistics, the end of a game, the words of a
+restart's confirmation, and the events told to an embedding page.
+
+It decides nothing about the game (:class:`~halfmoon.session.Session` does) and keeps
+only what the page shows: the date on the page (:attr:`Presenter.day`, turned by the
+clock's tick) and the bar's badge, worked out once per deal, play, day and language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import Any
+
+from . import painted
+from .clock import format_time
+from .daily import daily_code
+from .history import Entry
+from .i18n import Counted, Phrase, phrase
+from .month import Month, month_view
+from .results import daily_badge, daily_view
+from .session import EventType, Session
+from .view import Counters, EndView, PlaceView, counters, end_view, table_view
+
+
+class Presenter:
+    """The session's play as the page shows it."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.day = session.books.today()  # the date the page shows; moved on by turn_day
+        # the bar's daily badge, once per deal, play, day and language (asked every tap)
+        self._badge: tuple[tuple[str | None, float, date | None, date, str], str] | None = None
+
+    def turn_day(self) -> bool:
+        """Whether the calendar has turned to another date since ``day`` was set (a page
+        left open overnight); ``day`` follows it."""
+        today = self.session.books.today()
+        turned, self.day = today != self.day, today
+        return turned
+
+    def table(self) -> dict[str, PlaceView]:
+        session = self.session
+        return table_view(session.game, session.lang, session.prefs.placement_help)
+
+    def counters(self, now: float) -> Counters:
+        session = self.session
+        play, lang = session.play, session.lang
+        key = (play.game.code, play.begun, play.daily, self.day, lang)
+        if self._badge is None or self._badge[0] != key:
+            daily = session.books.daily_date(play)
+            self._badge = (key, daily_badge(play.game.code, daily, self.day, lang))
+        return counters(play.game, now, self._badge[1])
+
+    def painted(
+        self, now: float, build: str, views: Mapping[str, PlaceView] | None = None
+    ) -> dict[str, object]:
+        """What the table shows now (``views``, if already at hand), as the next visit's
+        first paint draws it (:mod:`halfmoon.painted`)."""
+        session = self.session
+        return painted.record(
+            views if views is not None else self.table(),
+            self.counters(now),
+            build=build,
+            lang=session.lang,
+            code=session.play.code,
+            daily=session.books.daily_date(session.play),
+        )
+
+    def month(self, entries: Sequence[Entry], shown: date | None = None) -> Month:
+        """The calendar's month of ``shown`` (today's by default), the play in progress
+        counted as tried once it has moves."""
+        game = self.session.game
+        playing = game.code if game.moves else None
+        return month_view(shown or self.day, entries, self.day, self.session.lang, playing=playing)
+
+    def daily_results(self, entries: Sequence[Entry]) -> dict[str, str]:
+        """Today's deal and the streak of days, for the statistics dialog."""
+        session, books = self.session, self.session.books
+        today = books.today()
+        game = session.game
+        playing = game.code == daily_code(today) and game.moves > 0 and game.status == "playing"
+        # the deal of the day on the table counts for its own day, left or not, when it
+        # was begun on that day (one made up later from the calendar never counts)
+        daily = books.daily_date(session.play) if game.moves else None
+        on_table = daily if daily is not None and daily == books.begun_day(session.play) else None
+        return daily_view(entries, today, playing, session.lang, on_table)
+
+    def time_text(self, now: float) -> str:
+        return format_time(self.session.game.elapsed(now))
+
+    def end(self, now: float) -> EndView | None:
+        return end_view(self.session.game, self.session.lang, now)
+
+    def restart_words(self) -> Phrase:
+        """What the confirmation of a restart says: the moves it undoes."""
+        session = self.session
+        moves = Counted(session.game.moves, "moves")
+        return phrase("restart.text", code=session.play.code, moves=moves)
+
+    def event(self, kind: EventType, now: float) -> dict[str, Any]:
+        """The message posted to a parent window (docs/embedding.md)."""
+        game = self.session.game
+        return {
+            "source": "halfmoon",
+            "type": kind,
+            "code": game.code,
+            "score": game.score,
+            "moves": game.moves,
+            "time": round(game.elapsed(now) / 1000),
+        }

@@ -1,0 +1,93 @@
+"""The backups' controller: everything the game keeps saved as a file, and a file chosen
+to restore refused whole (saying why) or merged, with the table, the options and the
+statistics window shown as the merge left them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..backup import (
+    MAX_BYTES,
+    Refused,
+    file_name,
+    read_backup,
+    refused_words,
+    restored_words,
+    write_backup,
+)
+from ..i18n import text
+from ..saved import Head, is_newer
+from .backup_store import BackupStore
+from .control import Controller
+from .control_stats import StatsControl
+from .dom import now
+from .files import Files
+from .games import Games
+from .persistence import Persistence
+
+
+class BackupControl:
+    def __init__(
+        self,
+        control: Controller,
+        stats: StatsControl,
+        *,
+        store: Persistence,
+        backups: BackupStore,
+        files: Files,
+        games: Games,
+    ) -> None:
+        self.control, self.session, self.stats = control, control.session, stats
+        self.store, self.backups = store, backups
+        self.files, self.games = files, games
+
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
+    @property
+    def actions(self) -> dict[str, Callable[[str], None]]:
+        """The statistics window's Save and Restore buttons (``data-action``)."""
+        return {"backup": lambda entry: self.backup(), "restore": lambda entry: self.files.choose()}
+
+    def backup(self) -> None:
+        """Save everything the game keeps as a file (the play on the table saved first)."""
+        t = now()
+        self.control.save(t)
+        session = self.session
+        data = self.backups.backup(session.play, session.prefs, session.books.wall())
+        name = file_name(session.books.today())
+        saved = self.files.save(name, write_backup(data))
+        self.games.status(text(self.lang, "backup.saved" if saved else "backup.failed", name=name))
+
+    def restore(self, raw: str | None, size: int) -> None:
+        """A file chosen to restore: refused whole (saying why), or merged and said what
+        changed."""
+        self.games.status(self._restore(raw, size))
+
+    def _restore(self, raw: str | None, size: int) -> str:
+        if raw is None:
+            return text(
+                self.lang, "restore.error.size" if size > MAX_BYTES else "restore.error.read"
+            )
+        try:
+            backup = read_backup(raw)
+        except Refused as exc:
+            return refused_words(exc, self.lang)
+        t = now()
+        control, session = self.control, self.session
+        if control.save_pending:  # the play on the table is stored first, merged like any other
+            control.save(t)
+        merged = self.backups.restore(backup, session.books.day_of, session.play.code)
+        if merged is None:
+            return text(self.lang, "restore.error.blocked")
+        stored = self.store.find(session.play.code)
+        if stored is not None and is_newer(Head(stored.id, stored.rev, stored.saved), session.play):
+            control.adopt(stored, t)  # the file held this deal's game further on
+        elif (feedback := session.restored(backup.last, t)) is not None:
+            control.apply(feedback, t)  # a table with no move gives way to the file's game
+        if merged.prefs:
+            session.prefs = self.store.prefs()
+            control.options_changed()
+        self.stats.refresh()
+        return restored_words(merged, self.lang)

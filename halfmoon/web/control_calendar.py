@@ -1,0 +1,96 @@
+"""The calendar's controller: the month shown and the day with the focus, carried from
+the calendar window (:mod:`.month`) to what the engine decides (:mod:`halfmoon.month`),
+and a day chosen there carried to the table's controller as its deal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+from ..history import Entry
+from ..i18n import say
+from ..month import add_months, earliest, first_of, move
+from ..presenter import Presenter
+from ..saved import KEYS
+from .control import Controller
+from .dom import now
+from .games import Games
+from .month import Calendar
+from .persistence import Persistence
+from .storage import Storage
+
+
+class CalendarControl:
+    def __init__(
+        self,
+        control: Controller,
+        shown: Presenter,
+        *,
+        store: Persistence,
+        storage: Storage,
+        calendar: Calendar,
+        games: Games,
+    ) -> None:
+        self.control, self.shown = control, shown
+        self.store, self.storage = store, storage
+        self.calendar, self.games = calendar, games
+        self.month_day = shown.day  # the calendar's day with the focus
+        self.month_entries: list[Entry] = []  # the history, read when the calendar opened
+
+    @property
+    def actions(self) -> dict[str, Callable[[str], None]]:
+        """The calendar's buttons (``data-action``)."""
+        return {
+            "calendar": lambda entry: self.open(),
+            "previous-month": lambda entry: self.turn_month(-1),
+            "next-month": lambda entry: self.turn_month(1),
+        }
+
+    def open(self) -> None:
+        """The month of today, today's day in focus."""
+        self.month_entries = self.store.history()
+        self.month_day = self.shown.day
+        self.show_month()
+        self.games.status(say(self.storage.take_said(), self.shown.session.lang))
+
+    def show_month(self, *, focus: bool = True) -> None:
+        month = self.shown.month(self.month_entries, self.month_day)
+        self.calendar.show(month, self.month_day, self.shown.session.lang, focus=focus)
+
+    def turn_month(self, step: int) -> None:
+        """The previous or next month (buttons): the same day there, or its last; the
+        focus stays on the button."""
+        today, entries = self.shown.day, self.month_entries
+        goal = add_months(self.month_day, step)
+        goal = max(earliest(entries, today), min(today, goal))
+        if first_of(goal) != first_of(self.month_day):
+            self.month_day = goal
+            self.show_month(focus=False)
+
+    def month_key(self, key: str, shift: bool) -> None:
+        """A key in the grid of days: the focus moves (to another month if need be)."""
+        today, entries = self.shown.day, self.month_entries
+        goal = move(self.month_day, key, shift=shift, first=earliest(entries, today), last=today)
+        turned = first_of(goal) != first_of(self.month_day)
+        self.month_day = goal
+        if turned:
+            self.show_month()
+        else:
+            self.calendar.move_focus(goal)
+
+    def play_day(self, day: date) -> None:
+        """A day chosen in the calendar: its deal."""
+        self.calendar.close()
+        t = now()
+        self.control.apply(self.control.session.play_day(day, t), t)
+
+    def turned(self) -> None:
+        """Past midnight: an open calendar marks the new today."""
+        if self.calendar.open:
+            self.show_month(focus=False)
+
+    def heard(self, key: str) -> None:
+        """Another tab changed a key: an open calendar shows its history."""
+        if key == KEYS["history"] and self.calendar.open:
+            self.month_entries = self.store.history()
+            self.show_month(focus=False)
