@@ -43,6 +43,8 @@ from .links import Links
 from .month import Calendar
 from .persistence import Persistence
 from .render import Renderer
+from .screen import Screen
+from .sound import Sound
 from .storage import Storage
 
 try:  # written into the site by the build, with the version of every file
@@ -67,6 +69,8 @@ class App:
         games = Games(doc, handlers, render.faces)
         files = Files(doc, handlers, too_big=MAX_BYTES)
         calendar = Calendar(doc, handlers)
+        screen = Screen(doc, handlers)  # full screen
+        sound = Sound()
 
         try:
             session, said = open_session(store, win)
@@ -80,6 +84,7 @@ class App:
         self.control = control = Controller(
             session, shown, handlers, store=store, storage=storage, keep=keep, render=render,
             dialogs=dialogs, links=links, embed=embed, games=games, build=BUILD,
+            screen=screen, sound=sound,
         )  # fmt: skip
         # the windows' controllers: the statistics, your games, backups, the calendar
         stats = StatsControl(
@@ -99,10 +104,14 @@ class App:
         control.heard += [stats.heard, yours.heard, month.heard]
         control.turned.append(month.turned)
         handlers.on_error = control.crash
-        keys.connect(tap=control.tap, action=control.action, shortcut=control.shortcut)
+        keys.connect(
+            tap=control.tap, action=control.action, shortcut=control.shortcut,
+            drop=control.drop, paused=lambda: session.paused,
+        )  # fmt: skip
         dialogs.connect(
             option=control.option, code=control.code, end=control.end,
             reset_stats=stats.reset, closed=control.refocus, restart=control.restart,
+            covered=control.covered,
         )  # fmt: skip
         links.connect(changed=control.link)
         files.connect(chosen=backups.restore)
@@ -113,8 +122,7 @@ class App:
         handlers.every(500, lambda e: control.tick())
 
         t = now()
-        if not doc.hidden:
-            session.game.resume(t)
+        session.hold("hidden", t, bool(doc.hidden))  # the clock runs while the page is seen
         # The start-up script painted the saved table (static/boot/paint.js) if it could:
         # the same table as the session's is kept as it is, and what the player did on it
         # meanwhile is played below; another (another tab moved on) is drawn again.
