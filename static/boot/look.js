@@ -2,8 +2,9 @@
 // first paint (Python's renderer keeps them up to date afterwards, halfmoon/web/render.py):
 // the theme, the felt, the deck's colours and the large index everywhere cards are drawn,
 // and on the game's table the pile numbers and reduced motion, and whether full screen is
-// offered; and today's date on the deal of the day's button.  The names and values are the engine's (halfmoon/prefs.py), handed
-// over in the boot data.  The rules and examples pages use the first half.
+// offered; and today's date on the deal of the day's button.  The names and values are
+// the engine's (halfmoon/prefs.py), handed over in the boot data.  The rules and
+// examples pages use the first half.
 import { boot, prefs } from "./data.js";
 
 const root = document.documentElement;

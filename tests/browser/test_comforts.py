@@ -343,8 +343,8 @@ def one_move_from_a_win(code: str, elapsed_ms: float) -> tuple[str, list[str]]:
 def won(browser: Browser, base_url: str) -> Iterator[Callable[..., tuple[Page, list[str]]]]:
     contexts: list[BrowserContext] = []
 
-    def open_near_a_win(stats: Stats | None, **context_options: object) -> tuple[Page, list[str]]:
-        context = browser.new_context(locale="en-GB", viewport=DESKTOP, **context_options)
+    def open_near_a_win(stats: Stats | None) -> tuple[Page, list[str]]:
+        context = browser.new_context(locale="en-GB", viewport=DESKTOP)
         contexts.append(context)
         stored, last = one_move_from_a_win("HM1-N-AAAAAAA", 600_000)
         items = {game_key("HM1-N-AAAAAAA"): stored, KEYS["last"]: "HM1-N-AAAAAAA"}
@@ -365,29 +365,17 @@ def won(browser: Browser, base_url: str) -> Iterator[Callable[..., tuple[Page, l
 def test_a_win_shows_its_time_against_the_best_its_streak_and_a_short_celebration(
     won: Callable[..., tuple[Page, list[str]]],
 ) -> None:
-    page, last = won(Stats(played=4, won=2, best_time_ms=300_000, streak=1, best_streak=2))
+    page, last = won(Stats(played=4, won=2, best_time_ms=900_000, streak=1, best_streak=2))
     Table(page).play([last])
     dialog = page.locator("#dialog-end")
     expect(dialog).to_be_visible()
     assert page.locator(".celebration .spark").count() > 0  # at once: nothing waits for it
-    record = page.locator("#end-record li")
-    slower = [re.compile(r"10:0\d; your best time is 5:00\."), "2 wins in a row."]  # 10 min played
-    expect(record).to_have_text(slower)
+    record = page.locator("#dialog-end[data-best] #end-record li")  # 10 min against 15
+    expect(record).to_have_text([re.compile(r"10:0\d: a new best time!"), "2 wins in a row."])
     expect(dialog.locator('[data-dialog-action="undo"]')).to_be_hidden()  # not after a win
     page.wait_for_function("document.querySelector('.celebration') === null")  # and gone
     page.keyboard.press("Escape")
-    page.keyboard.press("u"), page.keyboard.press("r")  # won again: no second count
+    Table(page).set_option("reduce-motion", True)  # won again, motion reduced: no burst
+    page.keyboard.press("u"), page.keyboard.press("r")
     expect(dialog).to_be_visible()
-    expect(record).to_have_text(slower)
-
-
-def test_a_first_win_is_the_time_to_beat_and_reduced_motion_celebrates_without_motion(
-    won: Callable[..., tuple[Page, list[str]]],
-) -> None:
-    page, last = won(None, reduced_motion="reduce")
-    Table(page).play([last])
-    expect(page.locator("#dialog-end")).to_be_visible()
     assert page.locator(".celebration").count() == 0
-    expect(page.locator("#dialog-end[data-best] #end-record li")).to_have_text(
-        [re.compile(r"Your first win: 10:0\d is the time to beat\.")]
-    )
