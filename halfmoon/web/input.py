@@ -25,6 +25,7 @@ class Input:
         self._tap: Callable[[str, Any], None] = _ignore
         self._action: Callable[[str, str], None] = _ignore
         self._shortcut: Callable[[Shortcut], None] = _ignore
+        self._connected = False  # until then the start-up script keeps what is done
         table = document.getElementById("table")
         handlers.on(table, "click", self._click_table)
         handlers.on(table, "focusin", self._focus)
@@ -40,8 +41,9 @@ class Input:
     ) -> None:
         """Who hears a tap on a card (its place and the event), a button's
         ``data-action`` (with its ``data-entry``, a game of the history, or '') and a
-        keyboard shortcut."""
+        keyboard shortcut.  Nothing is heard before (the start-up script keeps it)."""
         self._tap, self._action, self._shortcut = tap, action, shortcut
+        self._connected = True
 
     def _click_table(self, event: Any) -> None:
         button = event.target.closest(CARD)
@@ -59,6 +61,8 @@ class Input:
 
     def _focus(self, event: Any) -> None:
         """A card used by mouse or touch becomes the table's tab stop."""
+        if not self._connected:
+            return
         card = event.target.closest(CARD)
         if not absent(card):
             self.render.tab_to(str(card.parentElement.dataset.slot))
@@ -67,7 +71,7 @@ class Input:
         """Arrow keys, Home and End move between cards; U, R, N and Ctrl/Cmd+Z,
         Ctrl+Shift+Z, Ctrl+Y are shortcuts.  Nothing happens while a window is open
         (Tab stays inside it) or while text is typed."""
-        if event.defaultPrevented:
+        if event.defaultPrevented or not self._connected:
             return
         dialog = self.doc.querySelector("dialog[open]")
         if not absent(dialog):
