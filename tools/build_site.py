@@ -98,6 +98,21 @@ def vendor_dirs() -> dict[str, str]:
     }
 
 
+COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
+
+
+def hint_compile(script: Path) -> None:
+    """Mark ``script`` for the browser to compile all its functions as it reads it, on
+    its own threads (Chromium's explicit compile hint, a first-line comment; other
+    browsers ignore it).  Pyodide's runtime (1.25 MB of JavaScript) calls thousands of
+    its functions while it starts; compiled one by one on first call, they took ≈100 ms
+    of the page's own thread on a return visit here, ≈400 ms on a slow phone
+    (docs/performance.md, "A phone")."""
+    text = script.read_text(encoding="utf-8")
+    if not text.startswith(COMPILE_HINT):
+        script.write_text(COMPILE_HINT + text, encoding="utf-8")
+
+
 def versioned(text: str) -> str:
     for plain, with_version in vendor_dirs().items():
         text = text.replace(plain, with_version)
@@ -285,6 +300,7 @@ def build(out: Path) -> str:
     pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, pyodide / name)
+    hint_compile(pyodide / "pyodide.asm.mjs")
     # The engine, PyScript's package and the standard library the page can import, all
     # compiled by the site's own Pyodide (tools/stdlib.py).
     compiled = stdlib.compile_python(files)
