@@ -23,7 +23,7 @@ from halfmoon.painted import CHECKS
 from halfmoon.prefs import SWITCHES
 
 from . import stdlib
-from .archive import read_archive, write_archive
+from .archive import read_archive, read_archive_names, write_archive
 from .build_pages import write_pages
 from .markup import boot_data, face_templates, place_shell, step_controls
 
@@ -270,7 +270,7 @@ def seal(out: Path) -> str:
         members[BUILD_MODULE] = (
             f'"""Written by the site build."""\n\nBUILD = "{version}"\n'.encode()
         )
-        write_archive(engine, members)
+        write_archive(engine, members, first=read_archive_names(engine))
         entries[ENGINE_ARCHIVE] = _digest(engine.read_bytes())
     page = out / "index.html"
     page.write_text(
@@ -304,7 +304,9 @@ def build(out: Path) -> str:
     # The engine, PyScript's package and the standard library the page can import, all
     # compiled by the site's own Pyodide (tools/stdlib.py).
     compiled = stdlib.compile_python(files)
-    write_archive(out / ENGINE_ARCHIVE, compiled.engine)
+    # the engine's modules each after those it imports: a start without a snapshot
+    # imports them in the archive's order, a few at a time (static/boot/python.js)
+    write_archive(out / ENGINE_ARCHIVE, compiled.engine, first=compiled.engine_order())
     archive = stdlib.archive_bytes(compiled)
     library = pyodide / stdlib.archive_name(archive)
     library.write_bytes(archive)
@@ -322,6 +324,7 @@ def build(out: Path) -> str:
         "lock": stdlib.lock(),
         "engine": ENGINE_ARCHIVE,
         "imports": compiled.pyscript_imports(),
+        "early": compiled.pyodide_imports(),
     }
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     page = versioned(render_page(template, python=python))
