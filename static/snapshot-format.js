@@ -7,8 +7,9 @@
 // The layout, little-endian 32-bit words then pages:
 //   MAGIC, the snapshot's length, the number N of pages kept, N page numbers (rising),
 //   then the N pages, 4,096 bytes each (the last one padded with zeros).
-// Made by static/snapshot.js, read by static/pyodide-loader.mjs; anything that does not
-// read back exactly (another format, a cut-short copy) is refused with an error.
+// Made by static/snapshot-worker.js, read back page by page by static/boot/memory.js;
+// anything that does not read back exactly (another format, a cut-short copy, pages out
+// of order) is refused with an error.
 const MAGIC = 0x31534d48; // "HMS1"
 const PAGE = 4096;
 const WORDS = PAGE / 4;
@@ -73,10 +74,4 @@ export function reader(buffer) {
       return out;
     },
   };
-}
-
-// The whole snapshot, as Pyodide made it.
-export function unpack(buffer) {
-  const kept = reader(buffer);
-  return kept.bytes(0, kept.length);
 }
