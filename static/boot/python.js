@@ -26,9 +26,16 @@ export const PREFIX = "hm-snapshot-";
 
 // After a restore: the snapshot's random generator would repeat the values it held then;
 // and the engine it holds must be this build's (its modules are not imported again).
-const AFTER_RESTORE = `import sys
-if 'random' in sys.modules: sys.modules['random'].seed()
-getattr(sys.modules.get('halfmoon.web.build'), 'BUILD', None)`;
+// (Modules asked of Python directly: no text for runPython to parse.)
+function afterRestore(pyodide) {
+  const random = pyodide.pyimport("random");
+  random.seed();
+  random.destroy();
+  const stamp = pyodide.pyimport("halfmoon.web.build");
+  const made = stamp.BUILD;
+  stamp.destroy();
+  return made;
+}
 
 class Missing extends Error {}
 class Damaged extends Error {}
@@ -196,7 +203,7 @@ export function startPython() {
           createPyodideModule: create(snapshot),
         });
         await nextTask();
-        const made = pyodide.runPython(AFTER_RESTORE);
+        const made = afterRestore(pyodide);
         if (made !== build) throw new Error(`a snapshot of build ${made}`);
       } catch (error) {
         // Gone (evicted): made again.  Unreadable: dropped, made again once.  Refused by
