@@ -209,6 +209,8 @@ async def return_visit(
         }
         if paint is not None:
             found["taps"] = taps(seen, paint, ready)
+            found["events"] = [e for e in seen["events"] if paint <= e[1] <= ready + 1000]
+            found["long"] = [t for t in seen["long"] if paint <= t[0] <= ready]
         return found
     finally:
         await context.close()

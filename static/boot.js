@@ -16,6 +16,7 @@ import { probeStorage, startPyScript } from "./boot/pyscript.js";
 import { watchSize } from "./boot/size.js";
 import { makeSnapshot } from "./boot/snapshot.js";
 import { frame, translate } from "./boot/words.js";
+import { nextTask } from "./boot/yielding.js";
 
 const root = document.documentElement;
 
@@ -32,8 +33,9 @@ watchSize();
 const painted = paint();
 const input = painted ? keepInput() : null;
 // What Python takes when it is ready (halfmoon/web/app.py): the record the table was
-// painted from, and what the player did on it meanwhile.
-window.halfmoonStart = { painted, take: () => (input ? input.take() : []) };
+// painted from, what the player did on it meanwhile, and the way its own start steps
+// give way to the player (static/boot/yielding.js).
+window.halfmoonStart = { painted, take: () => (input ? input.take() : []), nextTask };
 // PyScript's own start needs nothing before the first frame: it begins after it.
 afterPaint().then(() => startPyScript(storage)).catch(() => fail("app.error.load"));
 

@@ -7,8 +7,9 @@
 // The layout, little-endian 32-bit words then pages:
 //   MAGIC, the snapshot's length, the number N of pages kept, N page numbers (rising),
 //   then the N pages, 4,096 bytes each (the last one padded with zeros).
-// Made by static/snapshot.js, read by static/pyodide-loader.mjs; anything that does not
-// read back exactly (another format, a cut-short copy) is refused with an error.
+// Made by static/snapshot-worker.js, read back page by page by static/boot/memory.js;
+// anything that does not read back exactly (another format, a cut-short copy, pages out
+// of order) is refused with an error.
 const MAGIC = 0x31534d48; // "HMS1"
 const PAGE = 4096;
 const WORDS = PAGE / 4;
@@ -47,22 +48,31 @@ export function reader(buffer) {
   if (count > pages || buffer.byteLength !== start + count * PAGE) throw new Error("a snapshot cut short");
   const numbers = new Uint32Array(buffer, 12, count);
   const source = new Uint8Array(buffer, start);
-  const where = new Int32Array(pages).fill(-1); // page → its place among those kept
+  // the pages kept, as runs of consecutive pages: [first page, pages, place among those kept]
+  const runs = [];
   let last = -1;
   for (let n = 0; n < count; n++) {
     const page = numbers[n];
     if (page <= last || page >= pages) throw new Error("a damaged snapshot");
-    where[(last = page)] = n;
+    if (page === last + 1 && runs.length) runs[runs.length - 1][1] += 1;
+    else runs.push([page, 1, n]);
+    last = page;
   }
   // The snapshot's bytes [from, to) written into `into` at `at` (zeros where no page was kept).
   function copy(into, at, from, to) {
-    for (let page = Math.floor(from / PAGE); page * PAGE < to; page++) {
+    let done = from; // the snapshot's bytes before this one are written
+    for (const [page, run, n] of runs) {
       const a = Math.max(from, page * PAGE);
-      const b = Math.min(to, (page + 1) * PAGE);
-      const n = where[page];
-      if (n < 0) into.fill(0, at + a - from, at + b - from);
-      else into.set(source.subarray(n * PAGE + a - page * PAGE, n * PAGE + b - page * PAGE), at + a - from);
+      const b = Math.min(to, (page + run) * PAGE);
+      if (b <= a) {
+        if (page * PAGE >= to) break;
+        continue;
+      }
+      if (a > done) into.fill(0, at + done - from, at + a - from);
+      into.set(source.subarray(n * PAGE + a - page * PAGE, n * PAGE + b - page * PAGE), at + a - from);
+      done = b;
     }
+    if (to > done) into.fill(0, at + done - from, at + to - from);
   }
   return {
     length,
@@ -73,10 +83,4 @@ export function reader(buffer) {
       return out;
     },
   };
-}
-
-// The whole snapshot, as Pyodide made it.
-export function unpack(buffer) {
-  const kept = reader(buffer);
-  return kept.bytes(0, kept.length);
 }

@@ -13,11 +13,16 @@ loudly, before a player's start quietly falls back to the slow path — or worse
   its own when the Module has a ``setStatus``.
 - static/boot/python.js runs PyScript's start code itself: PyScript must export that
   code as ``stdlib`` and drop the value of the code it runs before the page's script.
+
+And the kept snapshot (static/snapshot-format.js), which static/boot/memory.js writes
+into Python's memory a slice at a time, must read back exactly, whatever the slice.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -94,3 +99,48 @@ def test_pyscript_exports_its_start_code_and_drops_the_value_of_what_runs_first(
         if name.endswith("polyscript/esm/utils.js")
     )
     assert "if (before) method(interpreter, before, ...args);" in polyscript
+
+
+# The snapshot as kept (static/snapshot-format.js) read back into a dirty memory, range by
+# range, as static/boot/memory.js writes it: every byte as Pyodide made it, zeros where no
+# page was kept, nothing written outside the range.  Run by the very module, in Node.
+FORMAT_CHECK = """
+import { pack, reader } from "FORMAT";
+let seed = 7;
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+for (let trial = 0; trial < 60; trial++) {
+  const length = 4096 * (1 + Math.floor(random() * 40)) + Math.floor(random() * 4096);
+  const made = new Uint8Array(length);
+  for (let page = 0; page * 4096 < length; page++)
+    if (random() < 0.5)
+      for (let i = page * 4096; i < Math.min(length, (page + 1) * 4096); i += 1 + Math.floor(random() * 600))
+        made[i] = 1 + (i % 250);
+  const packed = pack(made);
+  const kept = reader(packed.buffer.slice(packed.byteOffset, packed.byteOffset + packed.byteLength));
+  if (kept.length !== length) throw new Error("length");
+  for (let k = 0; k < 25; k++) {
+    const from = Math.floor(random() * length);
+    const to = k === 0 ? length : from + Math.floor(random() * (length - from));
+    const memory = new Uint8Array(to - from + 10).fill(77);
+    kept.copy(memory, 5, from, to);
+    for (let i = from; i < to; i++)
+      if (memory[5 + i - from] !== made[i]) throw new Error(`byte ${i} of ${from}-${to}`);
+    if (memory[4] !== 77 || memory[5 + to - from] !== 77) throw new Error("written outside");
+  }
+}
+console.log("read back");
+"""
+
+
+def test_a_kept_snapshot_reads_back_exactly_into_a_dirty_memory(tmp_path: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node.js here")
+    fmt = Path(__file__).resolve().parent.parent / "static" / "snapshot-format.js"
+    module = tmp_path / "format.mjs"  # an ES module by its name, wherever it lies
+    module.write_text(fmt.read_text(encoding="utf-8"), encoding="utf-8")
+    script = tmp_path / "check.mjs"
+    script.write_text(FORMAT_CHECK.replace("FORMAT", module.as_uri()), encoding="utf-8")
+    result = subprocess.run([node, str(script)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "read back"

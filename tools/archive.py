@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 
 _UTF8_NAMES = 0x800  # zip flag: member names are UTF-8
@@ -21,22 +22,30 @@ class _Utf8Member(zipfile.ZipInfo):
         return self.filename.encode("utf-8"), self.flag_bits | _UTF8_NAMES
 
 
-def archive_bytes(members: dict[str, bytes]) -> bytes:
-    """A zip with the members in name order and fixed times, every name marked as
-    UTF-8, every member deflated."""
+def archive_bytes(members: dict[str, bytes], first: Sequence[str] = ()) -> bytes:
+    """A zip with fixed times, every name marked as UTF-8, every member deflated: the
+    members named in ``first`` in that order, then the others in name order."""
+    ahead = [name for name in dict.fromkeys(first) if name in members]
+    rest = sorted(set(members) - set(ahead))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name in sorted(members):
+        for name in ahead + rest:
             info = _Utf8Member(name, date_time=_ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, members[name])
     return buffer.getvalue()
 
 
-def write_archive(path: Path, members: dict[str, bytes]) -> None:
-    path.write_bytes(archive_bytes(members))
+def write_archive(path: Path, members: dict[str, bytes], first: Sequence[str] = ()) -> None:
+    path.write_bytes(archive_bytes(members, first))
 
 
 def read_archive(path: Path) -> dict[str, bytes]:
     with zipfile.ZipFile(path) as archive:
         return {name: archive.read(name) for name in archive.namelist()}
+
+
+def read_archive_names(path: Path) -> list[str]:
+    """The members' names, in the archive's order."""
+    with zipfile.ZipFile(path) as archive:
+        return archive.namelist()

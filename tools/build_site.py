@@ -23,7 +23,7 @@ from halfmoon.painted import CHECKS
 from halfmoon.prefs import SWITCHES
 
 from . import stdlib
-from .archive import read_archive, write_archive
+from .archive import read_archive, read_archive_names, write_archive
 from .build_pages import write_pages
 from .markup import boot_data, face_templates, place_shell, step_controls
 
@@ -96,6 +96,21 @@ def vendor_dirs() -> dict[str, str]:
         "vendor/pyscript/": f"vendor/pyscript-{npm_version('@pyscript/core')}/",
         "vendor/fake-indexeddb/": f"vendor/fake-indexeddb-{npm_version('fake-indexeddb')}/",
     }
+
+
+COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
+
+
+def hint_compile(script: Path) -> None:
+    """Mark ``script`` for the browser to compile all its functions as it reads it, on
+    its own threads (Chromium's explicit compile hint, a first-line comment; other
+    browsers ignore it).  Pyodide's runtime (1.25 MB of JavaScript) calls thousands of
+    its functions while it starts; compiled one by one on first call, they took ≈100 ms
+    of the page's own thread on a return visit here, ≈400 ms on a slow phone
+    (docs/performance.md, "A phone")."""
+    text = script.read_text(encoding="utf-8")
+    if not text.startswith(COMPILE_HINT):
+        script.write_text(COMPILE_HINT + text, encoding="utf-8")
 
 
 def versioned(text: str) -> str:
@@ -255,7 +270,7 @@ def seal(out: Path) -> str:
         members[BUILD_MODULE] = (
             f'"""Written by the site build."""\n\nBUILD = "{version}"\n'.encode()
         )
-        write_archive(engine, members)
+        write_archive(engine, members, first=read_archive_names(engine))
         entries[ENGINE_ARCHIVE] = _digest(engine.read_bytes())
     page = out / "index.html"
     page.write_text(
@@ -285,10 +300,13 @@ def build(out: Path) -> str:
     pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, pyodide / name)
+    hint_compile(pyodide / "pyodide.asm.mjs")
     # The engine, PyScript's package and the standard library the page can import, all
     # compiled by the site's own Pyodide (tools/stdlib.py).
     compiled = stdlib.compile_python(files)
-    write_archive(out / ENGINE_ARCHIVE, compiled.engine)
+    # the engine's modules each after those it imports: a start without a snapshot
+    # imports them in the archive's order, a few at a time (static/boot/python.js)
+    write_archive(out / ENGINE_ARCHIVE, compiled.engine, first=compiled.engine_order())
     archive = stdlib.archive_bytes(compiled)
     library = pyodide / stdlib.archive_name(archive)
     library.write_bytes(archive)
@@ -306,6 +324,7 @@ def build(out: Path) -> str:
         "lock": stdlib.lock(),
         "engine": ENGINE_ARCHIVE,
         "imports": compiled.pyscript_imports(),
+        "early": compiled.pyodide_imports(),
     }
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     page = versioned(render_page(template, python=python))

@@ -122,6 +122,7 @@ class Finder(modulefinder.ModuleFinder):
         self.why: dict[str, str] = {}
         self.phase: dict[str, str] = {}
         self.reason = "the start"
+        self.done: list[str] = []  # modules in the order their import completed
         self._scanning: list[str] = []
 
     def load_module(self, fqname: str, fp: Any, pathname: str, file_info: Any) -> Any:
@@ -134,8 +135,11 @@ class Finder(modulefinder.ModuleFinder):
             module = self.add_module(fqname)
             module.__file__ = pathname  # type: ignore[attr-defined]
             self.scan_code(code, module)
+            self.done.append(fqname)
             return module
-        return super().load_module(fqname, fp, pathname, file_info)
+        loaded = super().load_module(fqname, fp, pathname, file_info)
+        self.done.append(fqname)
+        return loaded
 
     def scan_code(self, co: types.CodeType, m: Any) -> None:
         library = str(getattr(m, "__file__", "") or "").startswith(STDLIB + "/")
@@ -156,10 +160,11 @@ def _frozen(name: str) -> bool:
     return bool(_imp.is_frozen(frozen.get(name, name)))
 
 
-def closure(request: dict[str, Any]) -> dict[str, dict[str, str]]:
+def closure(request: dict[str, Any]) -> tuple[dict[str, dict[str, str]], list[str]]:
     """Every standard-library file the page can import (its path in the archive) → its
     module, why it is there (who imports it first) and which start imports it first
-    (Pyodide's, PyScript's, the engine, PyScript's package, ``main.py``)."""
+    (Pyodide's, PyScript's, the engine, PyScript's package, ``main.py``); and every
+    module reached, in an order where each comes after those it imports."""
     with zipfile.ZipFile(request["stdlib_zip"]) as archive:
         archive.extractall(STDLIB)
     finder = Finder([request["source"], HOME, STDLIB])
@@ -182,7 +187,7 @@ def closure(request: dict[str, Any]) -> dict[str, dict[str, str]]:
         if path.startswith(STDLIB + "/") and not _frozen(name):
             why, phase = finder.why.get(name, ""), finder.phase.get(name, "")
             kept[os.path.relpath(path, STDLIB)] = {"module": name, "why": why, "phase": phase}
-    return kept
+    return kept, finder.done
 
 
 def _placeless(code: types.CodeType) -> types.CodeType:
@@ -264,10 +269,11 @@ def main(request: dict[str, Any]) -> None:
         if name in request["pyscript_compiled"]:
             cached = importlib.util.cache_from_source(path)
             _compile(path, f"{out}/engine/{os.path.relpath(cached, HOME)}", path)
-    kept = closure(request)
+    kept, order = closure(request)
     for path in kept:  # named in tracebacks as Pyodide's own archive names them
         shown = f"{request['stdlib_zip']}/{path}"
         _compile_library(f"{STDLIB}/{path}", f"{out}/stdlib/{path}c", shown)
     builtin = sorted(sys.builtin_module_names)
     with open(f"{out}/closure.json", "w", encoding="utf-8") as listing:
-        json.dump({"kept": kept, "builtin": builtin, "python": sys.version.split()[0]}, listing)
+        python = sys.version.split()[0]
+        json.dump({"kept": kept, "builtin": builtin, "python": python, "order": order}, listing)

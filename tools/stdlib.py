@@ -87,13 +87,41 @@ class Compiled:
     kept: dict[str, dict[str, str]]
     builtin: tuple[str, ...]
     python: str
+    order: tuple[str, ...] = ()  # every module reached, each after those it imports
+
+    def _kept(self, *phases: str) -> list[str]:
+        """The standard-library modules first imported by ``phases``, each after those it
+        imports."""
+        wanted = {k["module"] for k in self.kept.values() if k["phase"] in phases}
+        rank = {name: n for n, name in enumerate(self.order)}
+        return sorted(wanted, key=lambda name: (rank.get(name, len(rank)), name))
 
     def pyscript_imports(self) -> list[str]:
         """The standard-library modules PyScript's start and package import, and nothing
         before them had: imported into the snapshot of a return visit (static/
-        snapshot-worker.js), they need not be imported again at every start."""
-        phases = ("PyScript's start", "PyScript's package")
-        return sorted(k["module"] for k in self.kept.values() if k["phase"] in phases)
+        snapshot-worker.js), they need not be imported again at every start; on a
+        start without a snapshot they are imported one by one, each after those it
+        imports, in tasks of their own (static/boot/python.js)."""
+        return self._kept("PyScript's start", "PyScript's package")
+
+    def engine_order(self) -> list[str]:
+        """The engine's compiled modules (archive names), each after those it imports."""
+        names = [
+            m.replace(".", "/") for m in self.order if m == "halfmoon" or m.startswith("halfmoon.")
+        ]
+        paths = [
+            f"{n}/__init__.pyc" if f"{n}/__init__.pyc" in self.engine else f"{n}.pyc" for n in names
+        ]
+        return [p for p in paths if p in self.engine]
+
+    def pyodide_imports(self) -> list[str]:
+        """The standard-library modules Pyodide imports as it starts (``pyodide`` and
+        ``_pyodide`` aside, which need its start), each after those it imports: on a
+        start without a snapshot, imported one by one in tasks of their own before
+        Pyodide's last step imports them all at once (static/boot/python.js)."""
+        return [
+            m for m in self._kept("Pyodide's start") if not m.startswith(("_pyodide", "pyodide"))
+        ]
 
 
 def compile_python(engine_files: list[str], main: str = "main.py") -> Compiled:
@@ -130,6 +158,7 @@ def compile_python(engine_files: list[str], main: str = "main.py") -> Compiled:
             kept=dict(sorted(listing["kept"].items())),
             builtin=tuple(listing["builtin"]),
             python=str(listing["python"]),
+            order=tuple(listing["order"]),
         )
 
 

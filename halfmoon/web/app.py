@@ -15,6 +15,7 @@ and the windows' controllers (``control_stats``, ``control_games``, ``control_ba
 
 from __future__ import annotations
 
+import asyncio
 import traceback
 from typing import Any
 
@@ -25,6 +26,7 @@ from ..books import Books
 from ..i18n import Phrase, choose_language, normalise_language, text
 from ..painted import same_table
 from ..presenter import Presenter
+from ..saved import KEYS, game_key
 from ..session import Session
 from .backup_store import BackupStore
 from .control import Controller
@@ -54,57 +56,78 @@ except ImportError:
 
 
 class App:
-    def __init__(self) -> None:
-        doc, win, root = js.document, js.window, js.document.documentElement
-        handlers = Handlers()
-        embed = Embed(win, root)
-        storage = Storage(win, framed=embed.embedded)
-        store = Persistence(storage, win, handlers)  # the game's saves, across tabs
-        keep = Keeping(win, handlers, storage)  # asking the browser to keep it
-        stored = BackupStore(storage, store)  # what a backup takes, what a restore writes
-        render = Renderer(doc, win, handlers)
-        dialogs = Dialogs(doc, handlers)
-        links = Links(win, handlers, framed=embed.embedded)
-        keys = Input(doc, handlers, render)
-        games = Games(doc, handlers, render.faces)
-        files = Files(doc, handlers, too_big=MAX_BYTES)
-        calendar = Calendar(doc, handlers)
-        screen = Screen(doc, handlers)  # full screen
-        sound = Sound()
+    """The page's rooms and controllers, composed, and the table shown.  Built in three
+    steps, a task apart (:func:`main`), so that a phone stays free to answer taps on the
+    painted table while the game starts (docs/performance.md, "A phone"): the rooms
+    (:meth:`__init__`), the session and its controllers (:meth:`open`), then everything
+    connected, the painted table taken over and the game ready (:meth:`show`).  Until
+    :meth:`show` the rooms hear nothing: what the player does meanwhile is kept by the
+    start-up script (``static/boot/kept.js``) and played at once by :meth:`show`."""
 
+    def __init__(self) -> None:
+        self.doc, self.win, self.root = js.document, js.window, js.document.documentElement
+        self.handlers = handlers = Handlers()
+        self.embed = embed = Embed(self.win, self.root)
+        self.storage = storage = Storage(self.win, framed=embed.embedded)
+        self.store = store = Persistence(storage, self.win, handlers)  # saves, across tabs
+        self.keep = Keeping(self.win, handlers, storage)  # asking the browser to keep it
+        self.stored = BackupStore(storage, store)  # what a backup takes, a restore writes
+        self.render = render = Renderer(self.doc, self.win, handlers)
+        self.dialogs = Dialogs(self.doc, handlers)
+        self.links = Links(self.win, handlers, framed=embed.embedded)
+        self.keys = Input(self.doc, handlers, render)
+        self.games = Games(self.doc, handlers, render.faces)
+        self.files = Files(self.doc, handlers, too_big=MAX_BYTES)
+        self.calendar = Calendar(self.doc, handlers)
+        self.screen = Screen(self.doc, handlers)  # full screen
+        self.sound = Sound()
+
+    def open(self) -> None:
+        """The session this visit opens with, and the controllers around it."""
+        storage, store, games = self.storage, self.store, self.games
+        self.fragment = str(self.win.location.hash or "")  # the address at the opening
         try:
-            session, said = open_session(store, win)
+            session, self.said = open_session(store, self.win, self.fragment)
         except Exception:  # never expected: every stored value is checked before use
             js.console.error(traceback.format_exc())
             storage.give_up()  # start without what the browser kept, and touch none of it
-            session, said = open_session(store, win)
-        prefs, lang = session.prefs, session.lang
-        shown = Presenter(session)
-
+            session, self.said = open_session(store, self.win, self.fragment)
+        self.session = session
+        # what another tab may change before this one hears it (:meth:`show`)
+        self.seen = {key: storage.get(key) for key in (game_key(session.play.code), KEYS["prefs"])}
+        self.shown = shown = Presenter(session)
         self.control = control = Controller(
-            session, shown, handlers, store=store, storage=storage, keep=keep, render=render,
-            dialogs=dialogs, links=links, embed=embed, games=games, build=BUILD,
-            screen=screen, sound=sound,
+            session, shown, self.handlers, store=store, storage=storage, keep=self.keep,
+            render=self.render, dialogs=self.dialogs, links=self.links, embed=self.embed,
+            games=games, build=BUILD, screen=self.screen, sound=self.sound,
         )  # fmt: skip
         # the windows' controllers: the statistics, your games, backups, the calendar
-        stats = StatsControl(
-            shown, store=store, storage=storage, keep=keep, games=games, dialogs=dialogs
+        self.stats = stats = StatsControl(
+            shown, store=store, storage=storage, keep=self.keep, games=games, dialogs=self.dialogs
         )
         yours = GamesControl(
-            control, store=store, storage=storage, games=games, links=links, dialogs=dialogs
+            control, store=store, storage=storage, games=games, links=self.links,
+            dialogs=self.dialogs,
+        )  # fmt: skip
+        self.backups = BackupControl(
+            control, stats, store=store, backups=self.stored, files=self.files, games=games
         )
-        backups = BackupControl(
-            control, stats, store=store, backups=stored, files=files, games=games
+        self.month = month = CalendarControl(
+            control, shown, store=store, storage=storage, calendar=self.calendar, games=games
         )
-        month = CalendarControl(
-            control, shown, store=store, storage=storage, calendar=calendar, games=games
-        )
-        for room in (stats, yours, backups, month):
+        for room in (stats, yours, self.backups, month):
             control.actions.update(room.actions)
         control.heard += [stats.heard, yours.heard, month.heard]
         control.turned.append(month.turned)
+
+    def show(self) -> None:
+        """Everything connected, the table shown (the painted one taken over), the game
+        ready, and what the player did meanwhile played."""
+        doc, win, root, handlers = self.doc, self.win, self.root, self.handlers
+        control, session, shown, render = self.control, self.session, self.shown, self.render
+        stats, month, dialogs, links = self.stats, self.month, self.dialogs, self.links
         handlers.on_error = control.crash
-        keys.connect(
+        self.keys.connect(
             tap=control.tap, action=control.action, shortcut=control.shortcut,
             drop=control.drop, paused=lambda: session.paused,
         )  # fmt: skip
@@ -114,12 +137,13 @@ class App:
             covered=control.covered,
         )  # fmt: skip
         links.connect(changed=control.link)
-        files.connect(chosen=backups.restore)
-        calendar.connect(play=month.play_day, key=month.month_key)
-        store.connect(changed=control.other_tab)
+        self.files.connect(chosen=self.backups.restore)
+        self.calendar.connect(play=month.play_day, key=month.month_key)
+        self.store.connect(changed=control.other_tab)
         handlers.on(doc, "visibilitychange", lambda e: control.visibility(bool(doc.hidden)))
         handlers.on(win, "pagehide", lambda e: control.save(now()))
         handlers.every(500, lambda e: control.tick())
+        address = str(win.location.hash or "")  # a link followed while the game started
 
         t = now()
         session.hold("hidden", t, bool(doc.hidden))  # the clock runs while the page is seen
@@ -132,19 +156,19 @@ class App:
         same = isinstance(painted, str) and same_table(painted, shown.painted(t, BUILD, views))
         kept = [] if absent(start) else start.take().to_py()
         render.take_over(views if same else None)
-        if str(root.lang) != ("en" if lang == "en" else "pt-PT"):
-            render.words(lang)  # the start-up script wrote the page's words in another language
+        if str(root.lang) != ("en" if session.lang == "en" else "pt-PT"):
+            render.words(session.lang)  # the start-up script wrote the page in another language
         render.today(shown.day.day)
-        dialogs.show_options(prefs, lang)
+        dialogs.show_options(session.prefs, session.lang)
         control.show(t)
         links.show(session.game.code)
-        control.say(said)
+        control.say(self.said)
         # a link opened another deal: the play saved last was left for it
-        store.queue(session.opened.counts, session.opened.recorded)
+        self.store.queue(session.opened.counts, session.opened.recorded)
         if session.play.rev == 0:  # a deal not yet saved: saved now, so a reload finds it
             control.save(t)
         else:
-            store.flush()
+            self.store.flush()
             control.notice()
         render.ready()
         root.dataset.build = BUILD
@@ -153,10 +177,17 @@ class App:
         control.post("ready", t)
         control.end_dialog(t)
         if same:  # played now, as if made this moment: a pair tapped meanwhile leaves
-            keys.replay(kept)
+            self.keys.replay(kept)
+        # what this tab could not hear while it started: the address, another tab's save
+        if address != self.fragment:
+            control.link(address)
+        for key, value in self.seen.items():
+            now_stored = self.storage.get(key)
+            if now_stored != value:
+                control.other_tab(key, now_stored)
 
 
-def open_session(store: Persistence, win: Any) -> tuple[Session, tuple[Phrase, ...]]:
+def open_session(store: Persistence, win: Any, fragment: str) -> tuple[Session, tuple[Phrase, ...]]:
     """The session this visit opens with: version 1's save carried over once, the
     options, the page's language (a ``?lang=`` is remembered as the player's choice),
     and the deal the address names or the one saved last."""
@@ -172,15 +203,21 @@ def open_session(store: Persistence, win: Any) -> tuple[Session, tuple[Phrase, .
         last=store.last(),
         library=store,
         prefs=prefs,
-        fragment=str(win.location.hash or ""),
+        fragment=fragment,
         lang=lang,
         books=Books(day_of=player_day),
     )
 
 
-def main() -> None:
+async def start() -> None:
+    """Build the game in its steps, each in a task of its own (the start-up script's
+    ``nextTask``: static/boot/yielding.js); a step that fails says so on the page."""
     try:
         app = App()
+        await next_task()
+        app.open()
+        await next_task()
+        app.show()
     except Exception:
         js.console.error(traceback.format_exc())
         root = js.document.documentElement
@@ -193,4 +230,21 @@ def main() -> None:
     _running.append(app)  # keeps the app alive for the page's lifetime
 
 
+async def next_task() -> None:
+    """Let the page answer what the player did before the start goes on."""
+    boot: Any = getattr(js.window, "halfmoonStart", None)
+    step: Any = None if absent(boot) else getattr(boot, "nextTask", None)
+    if step is None or absent(step):
+        await asyncio.sleep(0)
+    else:
+        await step()
+
+
+def main() -> None:
+    """Start the game (main.py, which PyScript runs, calls this): its steps follow,
+    a task apart."""
+    _starting.append(asyncio.ensure_future(start()))
+
+
 _running: list[App] = []
+_starting: list[asyncio.Future[None]] = []

@@ -29,6 +29,7 @@ class Input:
         self._shortcut: Callable[[Shortcut], None] = _ignore
         self._drop: Callable[[str, str], None] = _ignore
         self.paused: Callable[[], bool] = lambda: False
+        self._connected = False  # until then the start-up script keeps what is done
         table = document.getElementById("table")
         handlers.on(table, "click", self._click_table)
         handlers.on(table, "halfmoon-drop", self._dropped)
@@ -50,9 +51,11 @@ class Input:
         """Who hears a tap on a card (its place and the event), a button's
         ``data-action`` (with its ``data-entry``, a game of the history, or ''), a
         keyboard shortcut and a card dropped on another (their places); and whether the
-        player has paused (then any key ends the pause, and does nothing else)."""
+        player has paused (then any key ends the pause, and does nothing else).  Nothing
+        is heard before (the start-up script keeps it)."""
         self._tap, self._action, self._shortcut = tap, action, shortcut
         self._drop, self.paused = drop, paused
+        self._connected = True
 
     def _dropped(self, event: Any) -> None:
         detail = event.detail
@@ -76,6 +79,8 @@ class Input:
 
     def _focus(self, event: Any) -> None:
         """A card used by mouse or touch becomes the table's tab stop."""
+        if not self._connected:
+            return
         card = event.target.closest(CARD)
         if not absent(card):
             self.render.tab_to(str(card.parentElement.dataset.slot))
@@ -84,7 +89,7 @@ class Input:
         """Arrow keys, Home and End move between cards; U, R, N and Ctrl/Cmd+Z,
         Ctrl+Shift+Z, Ctrl+Y are shortcuts.  Nothing happens while a window is open
         (Tab stays inside it) or while text is typed."""
-        if event.defaultPrevented:
+        if event.defaultPrevented or not self._connected:
             return
         dialog = self.doc.querySelector("dialog[open]")
         if not absent(dialog):

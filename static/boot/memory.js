@@ -14,7 +14,7 @@
 import { reader } from "../snapshot-format.js";
 import { nextTask } from "./yielding.js";
 
-const SLICE = 2 << 20; // bytes written per task: a few milliseconds on a slow phone
+const SLICE = 4 << 20; // bytes written per task: a few milliseconds on a slow phone
 
 // The kept snapshot, read: its header (what Pyodide is handed), its whole length (the
 // memory Pyodide must be made with), and `restore(heap)`, which writes the memory into

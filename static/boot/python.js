@@ -26,9 +26,16 @@ export const PREFIX = "hm-snapshot-";
 
 // After a restore: the snapshot's random generator would repeat the values it held then;
 // and the engine it holds must be this build's (its modules are not imported again).
-const AFTER_RESTORE = `import sys
-if 'random' in sys.modules: sys.modules['random'].seed()
-getattr(sys.modules.get('halfmoon.web.build'), 'BUILD', None)`;
+// (Modules asked of Python directly: no text for runPython to parse.)
+function afterRestore(pyodide) {
+  const random = pyodide.pyimport("random");
+  random.seed();
+  random.destroy();
+  const stamp = pyodide.pyimport("halfmoon.web.build");
+  const made = stamp.BUILD;
+  stamp.destroy();
+  return made;
+}
 
 class Missing extends Error {}
 class Damaged extends Error {}
@@ -118,6 +125,27 @@ export function afterPaint() {
   });
 }
 
+// A start without a snapshot imports a few hundred modules: Pyodide's last step some
+// hundred at once (≈1.6 s of the page's thread on a slow phone), the page's script the
+// engine at once.  Imported beforehand, each after those it imports (the build's order:
+// tools/stdlib.py), the page gets a turn every few milliseconds; a module that will not
+// import is left to the step that imports it, to fail there as it always would.
+const SLICE_MS = 16;
+async function importSliced(load, names = []) {
+  let slice = performance.now();
+  for (const name of names) {
+    try {
+      load(name);
+    } catch (_) {
+      /* imported again, and reported, where it is needed */
+    }
+    if (performance.now() - slice > SLICE_MS) {
+      await nextTask();
+      slice = performance.now();
+    }
+  }
+}
+
 let started = null;
 
 // Begin Python's start (once); a promise of the running Pyodide, the engine unpacked.
@@ -161,6 +189,7 @@ export function startPython() {
     await nextTask();
     const made = await module.default(settings);
     if (memory) await memory.restore(new Uint8Array(made.HEAP8.buffer, made.HEAP8.byteOffset, made.HEAP8.length));
+    else await importSliced((name) => made.API.rawRun(`__import__(${JSON.stringify(name)})`), python.early);
     await nextTask();
     return made;
   };
@@ -174,7 +203,7 @@ export function startPython() {
           createPyodideModule: create(snapshot),
         });
         await nextTask();
-        const made = pyodide.runPython(AFTER_RESTORE);
+        const made = afterRestore(pyodide);
         if (made !== build) throw new Error(`a snapshot of build ${made}`);
       } catch (error) {
         // Gone (evicted): made again.  Unreadable: dropped, made again once.  Refused by
@@ -199,6 +228,12 @@ export function startPython() {
     for (const [name, data] of files) {
       pyodide.FS.mkdirTree(name.split("/").slice(0, -1).join("/") || ".");
       pyodide.FS.writeFile(name, data);
+    }
+    if (!restored) {
+      // what PyScript's start and the page's script import, each in its own time
+      const engine = files.map(([name]) => name).filter((name) => /^halfmoon\/.*\.pyc$/.test(name))
+        .map((name) => name.slice(0, -4).replace(/\//g, ".").replace(/\.__init__$/, ""));
+      await importSliced((name) => pyodide.pyimport(name).destroy(), [...(python.imports || []), ...engine]);
     }
     performance.mark("halfmoon-engine");
     return pyodide;

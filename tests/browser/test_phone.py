@@ -1,0 +1,118 @@
+"""A phone: with the CPU slowed four times (Lighthouse's mid-range phone), a player
+coming back taps the painted table while Python starts; each tap is answered — the card
+shows selected — within the budget, and the pair tapped then is played once the game is
+ready.  (docs/performance.md, "A phone"; ``make bench`` measures the same start in
+figures.)"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, Playwright, expect
+
+from halfmoon import Game
+from tests.browser.conftest import PHONE_CONTEXT, snapshot_made, wait_ready
+from tests.solver import legal_moves
+from tools.chromium import launch_options
+
+pytestmark = pytest.mark.snapshot  # its contexts make the snapshot (conftest.py)
+
+CODE = "HM1-N-AAAAAAB"
+RATE = 4  # the CPU slowed four times
+BUDGET_MS = 200  # a tap answered, touch to the frame that shows it
+# Each tap on a card (its place, and whether the game was still starting when the page
+# handled it), and the Event Timing entries of the page's input (the browser's own
+# measure: from the touch to the frame drawn after its handlers; only those of 16 ms or
+# more are reported), and the page's long tasks, watched from the document's first moment.
+EVENTS = """window.__taps = []; window.__timing = [];
+addEventListener("click", (e) => {
+  const card = e.target.closest?.("button.card[data-card]");
+  if (card) window.__taps.push([card.parentElement.dataset.slot, document.documentElement.dataset.app]);
+}, {capture: true, passive: true});
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries())
+    window.__timing.push([e.name, e.duration, e.startTime]);
+}).observe({type: "event", buffered: true, durationThreshold: 16});
+window.__long = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+}).observe({type: "longtask", buffered: true});"""
+
+
+@pytest.fixture
+def profile() -> Iterator[str]:
+    with tempfile.TemporaryDirectory(prefix="halfmoon-phone-", ignore_cleanup_errors=True) as d:
+        yield d
+
+
+def center(page: Page, slot: str) -> tuple[float, float]:
+    box = page.locator(f'[data-slot="{slot}"] button[data-card]').bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_phone_answers_taps_while_python_starts_and_plays_them(
+    playwright: Playwright, profile: str, base_url: str
+) -> None:
+    url = f"{base_url}/#{CODE}"
+    game = Game.new(CODE)
+    first, second = next(move for move in legal_moves(game.tops()) if len(move) == 2)
+    # a first visit: the deal saved, the snapshot made for the next
+    context = playwright.chromium.launch_persistent_context(
+        profile, **launch_options(), locale="pt-PT", **PHONE_CONTEXT
+    )
+    context.clock.install()  # snapshot_made() moves the page's clock past the settling in
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    places = {slot: center(page, slot) for slot in (first, second)}  # where they are drawn
+    snapshot_made(page)
+    context.close()
+
+    # the player comes back, on a slow phone, and taps the pair over and over — each
+    # touch sent as a finger would, the next one once the page has had the last — until
+    # the game is ready
+    context = playwright.chromium.launch_persistent_context(
+        profile, **launch_options(), locale="pt-PT", **PHONE_CONTEXT
+    )
+    context.add_init_script(EVENTS)
+    page = context.pages[0] if context.pages else context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": RATE})
+    page.goto(url, wait_until="commit")
+    for n in range(200):
+        x, y = places[(first, second)[n % 2]]
+        point = {"x": x, "y": y, "id": 1}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        if page.evaluate("document.documentElement.dataset.app") != "loading":
+            break
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "restored"
+
+    # taps fell on the painted table while Python started, and each was answered within
+    # the budget
+    taps = page.evaluate("window.__taps")
+    assert sum(state == "loading" for _, state in taps) >= 2, taps
+    painted, ready = page.evaluate(
+        "[performance.getEntriesByName('first-contentful-paint')[0].startTime,"
+        " performance.getEntriesByName('halfmoon-ready')[0].startTime]"
+    )
+    timing = page.evaluate("window.__timing")
+    during = [(name, ms) for name, ms, start in timing if painted <= start <= ready]
+    slowest = max((ms for _, ms in during), default=0)
+    assert slowest <= BUDGET_MS, (during, "the page's long tasks:", page.evaluate("window.__long"))
+    # and every one of them was played, in order, as the engine plays them
+    for slot, _ in taps:
+        if game.top(slot) is not None:
+            game.tap(slot)
+    expect(page.locator('[data-stat="moves"]')).to_have_text(str(game.moves))
+    expect(page.locator('[data-stat="score"]')).to_have_text(str(game.score))
+    for slot, top in game.tops().items():
+        card = page.locator(f'[data-slot="{slot}"] button[data-card]')
+        expect(card).to_have_attribute("data-card", top.code)
+        pressed = "true" if slot in game.selection else "false"
+        expect(card).to_have_attribute("aria-pressed", pressed)
+    context.close()
