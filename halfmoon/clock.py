@@ -4,7 +4,7 @@ on any monotonic scale, e.g. ``performance.now()``), so the engine stays determi
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal, Protocol
 
 MAX_ELAPSED_MS: Final = (100 * 3600 - 1) * 1000
 """The clock stops counting at 99:59:59, so its time always fits the bar."""
@@ -41,6 +41,53 @@ class Clock:
         if self._since is None or now is None:
             return self._accumulated
         return min(MAX_ELAPSED_MS, self._accumulated + max(0.0, now - self._since))
+
+
+Hold = Literal["hidden", "window", "pause"]
+"""What holds the clock besides the game itself: the page is hidden, a window covers the
+table (rules, options, statistics, your games …), or the player paused."""
+
+
+class Holds:
+    """Why the play clock is held now.  It runs only while nothing holds it (and the
+    game has begun and goes on: :meth:`halfmoon.game.Game.resume`); each reason is
+    set and let go on its own, so that a window closed while the player has paused, or
+    the page shown again while a window is open, leaves the clock stopped."""
+
+    __slots__ = ("_on",)
+
+    def __init__(self) -> None:
+        self._on: set[Hold] = set()
+
+    def __contains__(self, reason: object) -> bool:
+        return reason in self._on
+
+    def __bool__(self) -> bool:
+        return bool(self._on)
+
+    def set(self, reason: Hold, on: bool, game: Pausable, now: float) -> None:
+        """``reason`` holds the clock of ``game`` from ``now`` on, or lets go of it."""
+        if on:
+            self._on.add(reason)
+        else:
+            self._on.discard(reason)
+        self.run(game, now)
+
+    def run(self, game: Pausable, now: float) -> None:
+        """The clock of ``game`` (just put on the table, or held or let go) stopped if
+        anything holds it, else running if the game has begun and goes on."""
+        if self._on:
+            game.pause(now)
+        else:
+            game.resume(now)
+
+
+class Pausable(Protocol):
+    """A game's clock as :class:`Holds` stops and runs it."""
+
+    def pause(self, now: float) -> None: ...
+
+    def resume(self, now: float) -> None: ...
 
 
 def format_time(elapsed_ms: float) -> str:

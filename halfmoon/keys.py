@@ -9,7 +9,7 @@ from typing import Final, Literal
 from .layout import POSITIONS, SLOTS
 
 Direction = Literal["left", "right", "up", "down"]
-Shortcut = Literal["undo", "redo", "new", "read"]
+Shortcut = Literal["undo", "redo", "new", "read", "pause", "fullscreen"]
 
 ARROWS: Final[dict[str, Direction]] = {
     "ArrowLeft": "left",
@@ -87,9 +87,19 @@ def fallback(slot: str, occupied: Collection[str]) -> str | None:
     return first(occupied)
 
 
+MODIFIERS: Final = frozenset(["Shift", "Control", "Alt", "AltGraph", "Meta", "OS", "CapsLock"])
+"""Keys that mean nothing pressed alone."""
+
+
+def resumes(key: str) -> bool:
+    """Whether a key pressed while the player has paused ends the pause: any key but a
+    modifier pressed alone (the key is used up by it)."""
+    return key not in MODIFIERS
+
+
 def shortcut(key: str, *, ctrl: bool, meta: bool, shift: bool, alt: bool) -> Shortcut | None:
     """U or Ctrl/Cmd+Z: undo · R, Ctrl/Cmd+Shift+Z or Ctrl+Y: redo · N: new game · T:
-    the table read aloud."""
+    the table read aloud · P: pause · F: full screen."""
     if alt:
         return None
     lower = key.lower()
@@ -102,4 +112,5 @@ def shortcut(key: str, *, ctrl: bool, meta: bool, shift: bool, alt: bool) -> Sho
         return None
     if shift:
         return None
-    return {"u": "undo", "r": "redo", "n": "new", "t": "read"}.get(lower)  # type: ignore[return-value]
+    keys = {"u": "undo", "r": "redo", "n": "new", "t": "read", "p": "pause", "f": "fullscreen"}
+    return keys.get(lower)  # type: ignore[return-value]

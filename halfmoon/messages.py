@@ -136,6 +136,9 @@ Duas cartas numéricas que somam 11 saem juntas: Ás e 10, 2 e 9, 3 e 8, 4 e 7, 
 ## Tocar nas cartas
 Toque numa carta para a escolher e noutra para fazer o par. Num trio, toque nas três figuras; saem ao terceiro toque. Tocar outra vez numa carta escolhida larga-a. Se a combinação não servir, a escolha é desfeita; a opção «Erros de jogada» explica porquê e a «Ajuda à colocação» escurece as cartas que não servem.
 
+## Arrastar
+Também pode arrastar uma carta para cima de outra: é o mesmo que tocar numa e depois na outra. Largada fora de uma carta, volta ao seu lugar.
+
 ## Pontos
 Cada par vale 10 pontos e cada trio 15. Como há 80 cartas numéricas e 24 figuras, uma partida ganha tem sempre 40 pares e 8 trios: 48 jogadas e 520 pontos. O tempo não conta para os pontos.
 
@@ -146,7 +149,7 @@ Ganha quando a mesa fica vazia. Se entre as cartas jogáveis não houver nenhum 
 Cada distribuição tem um código, por exemplo HM1-N-AAAAAAB. Toque no código para copiar a ligação e desafiar alguém com as mesmas cartas.
 
 ## Teclado
-Setas: passar de carta em carta. Enter ou Espaço: tocar na carta. U ou Ctrl+Z: anular. R, Ctrl+Shift+Z ou Ctrl+Y: refazer. N: nova partida. T: ler a mesa em voz alta, lugar a lugar, com o tempo, os pontos e as jogadas. Esc: fechar uma janela.
+Setas: passar de carta em carta. Enter ou Espaço: tocar na carta. U ou Ctrl+Z: anular. R, Ctrl+Shift+Z ou Ctrl+Y: refazer. N: nova partida. T: ler a mesa em voz alta, lugar a lugar, com o tempo, os pontos e as jogadas. P: pausa (qualquer tecla continua). F: ecrã inteiro. Esc: fechar uma janela.
 
 Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solução.""",
     # Announcements (the live region)
@@ -402,6 +405,28 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
     # The large index
     "option.large-index": "Índice grande",
     "option.large-index.hint": "O valor de cada carta em letra grande, para o ler de relance; o naipe fica mais pequeno ao lado.",
+    # Pause, full screen, sound, the felt and a win's record
+    "action.pause": "Pausa",
+    "action.fullscreen": "Ecrã inteiro",
+    "pause.title": "Em pausa",
+    "pause.text": "O tempo parou. Toque ou prima uma tecla para continuar.",
+    "announce.paused": "Em pausa: o tempo parou. Toque ou prima uma tecla para continuar.",
+    "announce.unpaused": "De volta ao jogo.",
+    "option.sound": "Som",
+    "option.sound.hint": "Sons curtos e suaves para as suas jogadas.",
+    "option.felt": "Cor da mesa",
+    "felt.green": "Verde",
+    "felt.blue": "Azul",
+    "felt.burgundy": "Bordéus",
+    "felt.grey": "Cinzento",
+    "win.first": "A sua primeira vitória: {time} é o tempo a bater.",
+    "win.best.new": "{time}: um novo melhor tempo!",
+    "win.best": "{time}; o seu melhor tempo é {best}.",
+    "win.streak.one": "{n} vitória seguida.",
+    "win.streak.other": "{n} vitórias seguidas.",
+    "win.days.one": "{n} dia seguido a jogar a partida do dia.",
+    "win.days.other": "{n} dias seguidos a jogar a partida do dia.",
+    "win.month": "{month}: {tally}.",
 }
 
 EN: Final[dict[str, str]] = {
@@ -522,6 +547,9 @@ Two number cards that make 11 leave together: Ace and 10, 2 and 9, 3 and 8, 4 an
 ## Tapping
 Tap a card to pick it and another to make the pair. For a trio, tap the three face cards; they leave on the third tap. Tap a picked card again to let it go. If the cards do not combine, the choice is undone; the “Move errors” option says why and “Placement help” dims the cards that cannot help.
 
+## Dragging
+You can also drag a card onto another: it is the same as tapping one and then the other. Dropped anywhere but on a card, it goes back to its place.
+
 ## Score
 A pair scores 10 and a trio 15. With 80 number cards and 24 face cards, a won game is always 40 pairs and 8 trios: 48 moves and 520 points. Time never counts towards the score.
 
@@ -532,7 +560,7 @@ You win when the table is empty. If no pair and no trio is left among the cards 
 Every deal has a code such as HM1-N-AAAAAAB. Tap the code to copy a link and challenge someone with the very same cards.
 
 ## Keyboard
-Arrow keys: move from card to card. Enter or Space: tap the card. U or Ctrl+Z: undo. R, Ctrl+Shift+Z or Ctrl+Y: redo. N: new game. T: read the table aloud, place by place, with the time, score and moves. Esc: close a window.
+Arrow keys: move from card to card. Enter or Space: tap the card. U or Ctrl+Z: undo. R, Ctrl+Shift+Z or Ctrl+Y: redo. N: new game. T: read the table aloud, place by place, with the time, score and moves. P: pause (any key goes on). F: full screen. Esc: close a window.
 
 There are no hints and no solver: the game never tells whether a deal can be won.""",
     "announce.pair": "Pair removed: {a} and {b}. {points}.",
@@ -780,6 +808,28 @@ There are no hints and no solver: the game never tells whether a deal can be won
     "read.code.daily": "Deal of the day {day}: {code}.",
     "option.large-index": "Large index",
     "option.large-index.hint": "Each card's rank in large print, to read at a glance; the suit smaller beside it.",
+    # Pause, full screen, sound, the felt and a win's record
+    "action.pause": "Pause",
+    "action.fullscreen": "Full screen",
+    "pause.title": "Paused",
+    "pause.text": "The clock has stopped. Tap or press any key to go on.",
+    "announce.paused": "Paused: the clock has stopped. Tap or press any key to go on.",
+    "announce.unpaused": "Back to the game.",
+    "option.sound": "Sound",
+    "option.sound.hint": "Short, soft sounds for your moves.",
+    "option.felt": "Table colour",
+    "felt.green": "Green",
+    "felt.blue": "Blue",
+    "felt.burgundy": "Burgundy",
+    "felt.grey": "Grey",
+    "win.first": "Your first win: {time} is the time to beat.",
+    "win.best.new": "{time}: a new best time!",
+    "win.best": "{time}; your best time is {best}.",
+    "win.streak.one": "{n} win in a row.",
+    "win.streak.other": "{n} wins in a row.",
+    "win.days.one": "{n} day in a row playing the deal of the day.",
+    "win.days.other": "{n} days in a row playing the deal of the day.",
+    "win.month": "{month}: {tally}.",
 }
 
 CATALOGUE: Final[dict[str, dict[str, str]]] = {"pt": PT, "en": EN}

@@ -1,6 +1,6 @@
 """The player's options: what they are, their names on the page, and how a change to
 one is read.  All options are off at first; the theme follows the system and the
-language the browser, until the player chooses."""
+language the browser, until the player chooses; the felt is green."""
 
 from __future__ import annotations
 
@@ -11,6 +11,10 @@ from .i18n import normalise_language
 
 Theme = Literal["auto", "light", "dark"]
 THEMES: Final[tuple[Theme, ...]] = ("auto", "light", "dark")
+Felt = Literal["green", "blue", "burgundy", "grey"]
+FELTS: Final[tuple[Felt, ...]] = ("green", "blue", "burgundy", "grey")
+"""The table's colours (``data-felt`` on ``<html>``; each drawn in the light and dark
+themes by static/halfmoon.css), the first one the felt of a first visit."""
 
 SWITCHES: Final[dict[str, str]] = {
     "errors": "errors",
@@ -19,8 +23,14 @@ SWITCHES: Final[dict[str, str]] = {
     "four-colour": "four_colour",
     "large-index": "large_index",
     "reduce-motion": "reduce_motion",
+    "sound": "sound",
 }
 """The on/off options: their name on the page (``data-option``) → the field below."""
+
+FRAMED: Final[dict[str, str]] = {"sound": "sound_in_frame"}
+"""The on/off options kept apart inside another page's frame (``data-option`` → the
+field used there): a game embedded in a page stays silent unless sound is turned on in
+that frame, whatever the player chose on the game's own page."""
 
 
 @dataclass
@@ -33,19 +43,29 @@ class Prefs:
     four_colour: bool = False
     large_index: bool = False  # the rank in large print (docs/design.md, "The table")
     reduce_motion: bool = False
+    sound: bool = False  # short, soft sounds for the player's own moves
+    sound_in_frame: bool = False  # the same, inside another page's frame
     theme: Theme = "auto"  # auto follows the system's light or dark preference
+    felt: Felt = "green"  # the table's colour
     lang: str | None = None  # an explicit choice; None = follow the browser
 
-    def switch(self, name: str) -> bool:
-        """The state of the on/off option called ``name`` on the page."""
-        return bool(getattr(self, SWITCHES[name]))
+    def switch(self, name: str, *, framed: bool = False) -> bool:
+        """The state of the on/off option called ``name`` on the page (``framed``: the
+        page is inside another's frame)."""
+        return bool(getattr(self, _field(name, framed)))
 
-    def change(self, name: str, value: str | bool) -> None:
+    def change(self, name: str, value: str | bool, *, framed: bool = False) -> None:
         """Apply the page's option ``name`` set to ``value`` (a checkbox's state, or a
         select's value).  Unknown names and values change nothing."""
         if name == "language":
             self.lang = normalise_language(value) or self.lang
         elif name == "theme":
             self.theme = next((t for t in THEMES if t == value), self.theme)
+        elif name == "felt":
+            self.felt = next((f for f in FELTS if f == value), self.felt)
         elif name in SWITCHES:
-            setattr(self, SWITCHES[name], bool(value))
+            setattr(self, _field(name, framed), bool(value))
+
+
+def _field(name: str, framed: bool) -> str:
+    return FRAMED.get(name, SWITCHES[name]) if framed else SWITCHES[name]

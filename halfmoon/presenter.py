@@ -11,6 +11,7 @@ clock's tick) and the bar's badge, worked out once per deal, play, day and langu
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -20,8 +21,9 @@ from .daily import daily_code
 from .history import Entry
 from .i18n import Counted, Phrase, phrase
 from .month import Month, month_view
-from .results import daily_badge, daily_view
+from .results import daily_badge, daily_view, win_lines
 from .session import EventType, Session
+from .stats import Stats
 from .view import Counters, EndView, PlaceView, counters, end_view, table_view
 
 
@@ -91,8 +93,26 @@ class Presenter:
     def time_text(self, now: float) -> str:
         return format_time(self.session.game.elapsed(now))
 
-    def end(self, now: float) -> EndView | None:
-        return end_view(self.session.game, self.session.lang, now)
+    def end(
+        self, now: float, stats: Stats | None = None, entries: Sequence[Entry] = ()
+    ) -> EndView | None:
+        """The end window of a game that is over; a win's with its record (``stats`` and
+        ``entries``: the statistics and the history, this win counted in them)."""
+        session = self.session
+        view = end_view(session.game, session.lang, now)
+        if view is None or view.ending != "won" or stats is None:
+            return view
+        books = session.books
+        daily, late = books.deal_day(session.play)
+        record, best = win_lines(
+            session.game.elapsed(now),
+            stats,
+            entries,
+            books.today(),
+            None if daily is None else (daily, late),
+            session.lang,
+        )
+        return replace(view, record=record, best=best)
 
     def restart_words(self) -> Phrase:
         """What the confirmation of a restart says: the moves it undoes."""

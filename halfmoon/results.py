@@ -17,7 +17,9 @@ from .clock import format_time
 from .daily import daily_code
 from .history import KEEP, RECENT, Entry
 from .i18n import Counted, long_day, short_day, text, text_for
+from .month import month_view
 from .replay import moves_words
+from .stats import Stats
 
 
 # ------------------------------------------------------------------------ dates
@@ -177,6 +179,40 @@ def daily_view(
         "daily": daily_today(entries, today, playing, lang),
         "daily-streak": str(daily_streak(entries, today, playing, on_table)),
     }
+
+
+# ------------------------------------------------------------------------ a win
+def win_lines(
+    time_ms: float,
+    stats: Stats,
+    entries: Sequence[Entry],
+    today: date,
+    daily: tuple[date, bool] | None,
+    lang: str,
+) -> tuple[tuple[str, ...], bool]:
+    """What the end window adds to a win, and whether its time is a new best: the time
+    against the best (``stats``, this win counted), the wins in a row, and for a deal of
+    the day (``daily``: its date, and whether it was made up later) the days in a row
+    it was played on the day and its month's tally (``entries``, this win recorded).
+    A streak of one is left unsaid."""
+    time, best = format_time(time_ms), stats.best_time_ms
+    new_best = best is None or time_ms <= best
+    if stats.won <= 1:
+        lines = [text(lang, "win.first", time=time)]
+    elif new_best:
+        lines = [text(lang, "win.best.new", time=time)]
+    else:
+        lines = [text(lang, "win.best", time=time, best=format_time(best or 0.0))]
+    if stats.streak > 1:
+        lines.append(text_for(lang, "win.streak", stats.streak))
+    if daily is not None:
+        day, late = daily
+        days = daily_streak(entries, today, False)
+        if not late and days > 1:
+            lines.append(text_for(lang, "win.days", days))
+        month = month_view(day, entries, today, lang)
+        lines.append(text(lang, "win.month", month=month.title, tally=month.tally))
+    return tuple(lines), new_best
 
 
 # -------------------------------------------------------------------- the chart

@@ -26,7 +26,7 @@ from .daily import daily_code
 from .deal import CodeError, canonical_code
 from .game import Game
 from .i18n import normalise_language
-from .prefs import SWITCHES, THEMES, Prefs
+from .prefs import FELTS, FRAMED, SWITCHES, THEMES, Prefs
 from .stats import Stats
 
 VERSION: Final = 2
@@ -94,10 +94,11 @@ def read_prefs(raw: str) -> Prefs:
     its default, so a choice made by a newer or older version survives where it can."""
     data = sj.obj(_load(raw, "prefs"), "the options")
     prefs = Prefs()
-    for name in SWITCHES.values():
+    for name in (*SWITCHES.values(), *FRAMED.values()):
         if isinstance(data.get(name), bool):
             setattr(prefs, name, data[name])
     prefs.theme = next((t for t in THEMES if t == data.get("theme")), prefs.theme)
+    prefs.felt = next((f for f in FELTS if f == data.get("felt")), prefs.felt)
     prefs.lang = normalise_language(data.get("lang"))
     return prefs
 

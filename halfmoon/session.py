@@ -21,9 +21,10 @@ from datetime import date
 from typing import Any, Literal, Protocol
 
 from .books import Books
+from .clock import Hold, Holds
 from .daily import daily_code
 from .deal import CodeError, canonical_code
-from .game import Game, Removal, Status
+from .game import Game, Removal, Status, TapResult
 from .history import Entry
 from .i18n import DEFAULT_LANGUAGE, Counted, Phrase, phrase, say
 from .links import DAILY, read_link
@@ -34,6 +35,7 @@ from .view import read_aloud
 
 Dialog = Literal["won", "impasse"]
 EventType = Literal["ready", "move", "undo", "won", "impasse", "new"]
+Sound = Literal["select", "pair", "trio", "refused", "undo", "win"]
 
 
 @dataclass
@@ -56,6 +58,7 @@ class Feedback:
     recorded: list[Entry] = field(default_factory=list)  # for the history of games
     ended: bool = False  # a game just ended (won or stuck) by a move made here
     reading: bool = False  # the table read aloud: said again even if unchanged
+    sound: Sound | None = None  # what the player's own action sounds like (the option)
 
     @property
     def message(self) -> str:
@@ -98,6 +101,7 @@ class Session:
         # what opening the page left behind: the play saved last, when a link opened
         # another deal (counted and recorded as a deal left for another)
         self.opened = Feedback(lang=lang)
+        self.holds = Holds()  # why the clock is stopped besides the game itself
 
     @property
     def game(self) -> Game:
@@ -149,12 +153,15 @@ class Session:
     def tap(self, slot: str, now: float) -> Feedback:
         before = self.game.status
         result = self.game.tap(slot, now)
+        if self.holds:  # a first tap starts the clock, but not while something holds it
+            self.game.pause(now)
         feedback = self._feedback()
         if result.outcome == "ignored":
             return feedback
         if result.error is not None and self.prefs.errors:
             feedback.said = (phrase(f"error.{result.error}"),)
         feedback.save = True
+        feedback.sound = _sound(result)
         if result.removal is not None:
             feedback.removed = result.removal.slots
             feedback.events.append("move")
@@ -179,7 +186,8 @@ class Session:
         if not self.game.undo(now):
             return self._feedback()
         said = phrase("announce.undo", **self._score())
-        return self._feedback(said, events=["undo"], save=True, returned=history[-1].slots)
+        returned = history[-1].slots
+        return self._feedback(said, events=["undo"], save=True, returned=returned, sound="undo")
 
     def redo(self, now: float) -> Feedback:
         before = self.game.status
@@ -189,6 +197,7 @@ class Session:
         counts = self.books.count(self.play, now)
         feedback = self._feedback(said, events=["move"], save=True, counts=counts)
         feedback.removed = self.game.history[-1].slots
+        feedback.sound = "pair" if len(feedback.removed) == 2 else "trio"
         self._ending(before, feedback, now)
         return feedback
 
@@ -216,7 +225,7 @@ class Session:
         counts, recorded = books.leaving(self.play), books.left(self.play, now)
         self.game.pause(now)
         self.play = books.fresh(Game.new(self.play.code), day or books.daily_date(self.play))
-        self.game.resume(now)
+        self.holds.run(self.game, now)
         said = phrase("announce.restarted", code=self.play.code)
         feedback = self._feedback(said, events=["new"], save=True, counts=counts)
         feedback.recorded = recorded
@@ -293,7 +302,7 @@ class Session:
         counts, recorded = books.leaving(leaving), books.left(leaving, now)
         self.game.pause(now)
         self.play = play
-        play.game.resume(now)
+        self.holds.run(self.game, now)
         said = phrase("announce.resumed" if resumed else "announce.new", code=play.code)
         feedback = self._feedback(said, events=["new"], save=True, counts=counts, deal=True)
         feedback.left = leaving
@@ -303,27 +312,58 @@ class Session:
             feedback.events.append(play.game.status)
         return feedback
 
-    def adopt(self, newer: Play, now: float, *, visible: bool = True) -> Feedback:
+    def adopt(self, newer: Play, now: float) -> Feedback:
         """Another tab went on with this deal: show its newer play instead (quietly when
         only its clock moved on)."""
         moved = _position(newer.game) != _position(self.game)
         self.game.pause(now)
         self.play = newer
-        if visible:
-            newer.game.resume(now)
+        self.holds.run(self.game, now)
         feedback = self._feedback(phrase("announce.elsewhere")) if moved else self._feedback()
         if newer.game.status != "playing":
             feedback.dialog = "won" if newer.game.status == "won" else "impasse"
         return feedback
 
+    # ------------------------------------------------------------ the clock held
+    def hold(self, reason: Hold, now: float, on: bool = True) -> None:
+        """The clock stops while the page is hidden, while a window covers the table and
+        while the player has paused (:class:`~halfmoon.clock.Holds`)."""
+        self.holds.set(reason, on, self.game, now)
+
+    @property
+    def paused(self) -> bool:
+        """Whether the player has paused: the table is covered and the clock stopped."""
+        return "pause" in self.holds
+
+    def pause(self, now: float, on: bool | None = None) -> Feedback:
+        """The player's pause, begun or ended (``on``; None: the other way round).  It is
+        never saved: the play is saved with its clock as it stopped, and a reload shows
+        the table."""
+        on = not self.paused if on is None else on
+        if on == self.paused:
+            return self._feedback()
+        self.hold("pause", now, on)
+        return self._feedback(phrase("announce.paused" if on else "announce.unpaused"), save=on)
+
     def _ending(self, before: Status, feedback: Feedback, now: float) -> None:
         status = self.game.status
         if status != before and status in ("won", "impasse"):
+            if status == "won":
+                feedback.sound = "win"
             feedback.dialog = "won" if status == "won" else "impasse"
             feedback.events.append(status)
             feedback.said = (*feedback.said, phrase(f"end.{status}.title"))
             feedback.recorded = self.books.entry(self.play, now)
             feedback.ended = True
+
+
+def _sound(result: TapResult) -> Sound:
+    """A tap as it sounds: refused, a pair or a trio, or a card taken or let go."""
+    if result.error is not None:
+        return "refused"
+    if result.removal is not None:
+        return result.removal.kind
+    return "select"
 
 
 def _position(game: Game) -> dict[str, Any]:

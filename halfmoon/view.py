@@ -226,12 +226,15 @@ def end_title(ending: Ending, lang: str) -> str:
 @dataclass(frozen=True, slots=True)
 class EndView:
     """The end dialog: which end, its title and text, and whether Undo is offered (not
-    after a win)."""
+    after a win); after a win, its record (:func:`~halfmoon.results.win_lines`) and
+    whether its time is a new best."""
 
     ending: Ending
     title: str
     text: str
     can_undo: bool
+    record: tuple[str, ...] = ()
+    best: bool = False
 
 
 def end_view(game: Game, lang: str, now: float | None) -> EndView | None:

@@ -39,13 +39,20 @@ window.halfmoonStart = { painted, take: () => (input ? input.take() : []), nextT
 // PyScript's own start needs nothing before the first frame: it begins after it.
 afterPaint().then(() => startPyScript(storage)).catch(() => fail("app.error.load"));
 
-// The cards' motion is drawn by its own small module, fetched once the game is ready.
+// The cards' motion, dragging and sound each have a small module of their own, fetched
+// once the game is ready (nothing of them is needed before): without them the game plays
+// the same, by taps and in silence.
 function loadMotion() {
   import("./motion.js").then((motion) => {
     motion.init(document.querySelector(".board"), document.querySelector('[data-stat="score"]'),
       document.querySelector(".lines"));
     window.halfmoonMotion = motion;
   }).catch(() => { /* no motion: the game plays the same */ });
+  import("./drag.js").then((drag) => drag.init(document.getElementById("table"))).catch(() => {});
+  import("./sound.js").then((sound) => {
+    sound.init();
+    window.halfmoonSound = sound;
+  }).catch(() => {});
 }
 
 new MutationObserver((_, observer) => {

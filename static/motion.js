@@ -40,9 +40,37 @@ export function deal(place, card) {
   queue("dealt", place, card);
 }
 
+// A game won: a short burst of suits and stars from the places the cards left, over the
+// emptied table (never with reduced motion: Python does not call this then, and the
+// stylesheet hides it too).  It delays nothing and is gone in about a second.
+const SPARKS = ["♠", "♥", "♦", "♣", "✦"];
+
+export function celebrate() {
+  if (!board) return;
+  const layer = document.createElement("div");
+  layer.className = "celebration";
+  layer.setAttribute("aria-hidden", "true");
+  const frame = board.getBoundingClientRect();
+  const places = board.querySelectorAll("#table .place");
+  places.forEach((place, i) => {
+    const box = place.getBoundingClientRect();
+    const spark = document.createElement("span");
+    spark.className = i % 5 === 1 || i % 5 === 2 ? "spark red" : "spark";
+    spark.textContent = SPARKS[i % SPARKS.length];
+    const angle = (i / places.length) * 2 * Math.PI;
+    spark.style.cssText = `left:${(box.left - frame.left + box.width / 2).toFixed(1)}px;` +
+      `top:${(box.top - frame.top + box.width / 2).toFixed(1)}px;--delay:${(i % 7) * 60}ms;` +
+      `--dx:${(Math.cos(angle) * 40).toFixed(1)}px;--dy:${(-60 - (i % 3) * 30).toFixed(1)}px`;
+    layer.append(spark);
+  });
+  let left = places.length;
+  layer.addEventListener("animationend", () => { if (--left <= 0) layer.remove(); });
+  board.append(layer);
+}
+
 // Motion was turned off: no copy stays behind.
 export function clear() {
-  if (board) for (const ghost of board.querySelectorAll(".ghost")) ghost.remove();
+  if (board) for (const ghost of board.querySelectorAll(".ghost, .celebration")) ghost.remove();
   queued = [];
   flying = 0;
   dealt = 0;

@@ -218,12 +218,47 @@ def _compile(source: str, target: str, shown: str) -> None:
     py_compile.compile(source, cfile=target, dfile=shown, doraise=True, invalidation_mode=CHECKED)
 
 
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    """The module without its docstring and its functions' (a body that was only one
+    becomes ``pass``); classes keep theirs, which ``dataclasses`` would otherwise make
+    up at import from each class's signature, a cost at every first start."""
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        first = node.body[0] if node.body else None
+        if isinstance(first, ast.Expr) and _is_text(first.value):
+            rest = node.body[1:]
+            node.body[:] = rest or [ast.copy_location(ast.Pass(), first)]
+    return tree
+
+
+def _is_text(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _compile_engine(source: str, target: str, shown: str) -> None:
+    """A module of the engine as the page imports it: without its docstrings but its
+    classes' (the page reads none; a third less on the wire), with its positions, so
+    that a traceback on the page names each line, and its ``assert`` statements; in
+    checked-hash mode, the header naming its source as written."""
+    with open(source, "rb") as module:
+        text = module.read()
+    tree = _without_docstrings(ast.parse(text, shown))
+    code = compile(tree, shown, "exec", dont_inherit=True)
+    data = importlib._bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
+        code, importlib.util.source_hash(text), checked=True
+    )
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    with open(target, "wb") as out:
+        out.write(data)
+
+
 def main(request: dict[str, Any]) -> None:
     """Compile the engine, PyScript's package and the kept standard library into
     ``request["out"]`` (``engine/`` and ``stdlib/``) and write ``closure.json``."""
     out, source = request["out"], request["source"]
     for name in request["engine_files"]:  # halfmoon/game.py -> engine/halfmoon/game.pyc
-        _compile(f"{source}/{name}", f"{out}/engine/{name}c", name)
+        _compile_engine(f"{source}/{name}", f"{out}/engine/{name}c", name)
     for name, text in request["pyscript_sources"].items():
         # PyScript writes its package as sources into the working directory at every
         # start; the archive carries the cache files Python looks for beside them.

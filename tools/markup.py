@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text
 from halfmoon.layout import SLOTS, grid_area, is_pile
-from halfmoon.prefs import SWITCHES, THEMES
+from halfmoon.prefs import FELTS, SWITCHES, THEMES
 from halfmoon.saved import KEYS, MAX_CHARS
 from halfmoon.view import COURTS, Part, PlaceView, card_class, face_key, face_parts, faces
 
@@ -89,6 +89,7 @@ def boot_data(game: Mapping[str, object] | None = None) -> str:
         "languages": LANGUAGE_NAMES,
         "default": DEFAULT_LANGUAGE,
         "themes": THEMES,
+        "felts": FELTS,
         "switches": SWITCHES,
         **(game or {}),
     }

@@ -45,6 +45,8 @@ from .links import Links
 from .month import Calendar
 from .persistence import Persistence
 from .render import Renderer
+from .screen import Screen
+from .sound import Sound
 from .storage import Storage
 
 try:  # written into the site by the build, with the version of every file
@@ -77,6 +79,8 @@ class App:
         self.games = Games(self.doc, handlers, render.faces)
         self.files = Files(self.doc, handlers, too_big=MAX_BYTES)
         self.calendar = Calendar(self.doc, handlers)
+        self.screen = Screen(self.doc, handlers)  # full screen
+        self.sound = Sound()
 
     def open(self) -> None:
         """The session this visit opens with, and the controllers around it."""
@@ -95,7 +99,7 @@ class App:
         self.control = control = Controller(
             session, shown, self.handlers, store=store, storage=storage, keep=self.keep,
             render=self.render, dialogs=self.dialogs, links=self.links, embed=self.embed,
-            games=games, build=BUILD,
+            games=games, build=BUILD, screen=self.screen, sound=self.sound,
         )  # fmt: skip
         # the windows' controllers: the statistics, your games, backups, the calendar
         self.stats = stats = StatsControl(
@@ -123,10 +127,14 @@ class App:
         control, session, shown, render = self.control, self.session, self.shown, self.render
         stats, month, dialogs, links = self.stats, self.month, self.dialogs, self.links
         handlers.on_error = control.crash
-        self.keys.connect(tap=control.tap, action=control.action, shortcut=control.shortcut)
+        self.keys.connect(
+            tap=control.tap, action=control.action, shortcut=control.shortcut,
+            drop=control.drop, paused=lambda: session.paused,
+        )  # fmt: skip
         dialogs.connect(
             option=control.option, code=control.code, end=control.end,
             reset_stats=stats.reset, closed=control.refocus, restart=control.restart,
+            covered=control.covered,
         )  # fmt: skip
         links.connect(changed=control.link)
         self.files.connect(chosen=self.backups.restore)
@@ -138,8 +146,7 @@ class App:
         address = str(win.location.hash or "")  # a link followed while the game started
 
         t = now()
-        if not doc.hidden:
-            session.game.resume(t)
+        session.hold("hidden", t, bool(doc.hidden))  # the clock runs while the page is seen
         # The start-up script painted the saved table (static/boot/paint.js) if it could:
         # the same table as the session's is kept as it is, and what the player did on it
         # meanwhile is played below; another (another tab moved on) is drawn again.

@@ -19,6 +19,7 @@ import js  # type: ignore[import-not-found]
 
 from .. import safejson as sj
 from ..deal import CodeError
+from ..drag import drop_taps
 from ..i18n import Phrase, phrase, say, text
 from ..painted import write
 from ..presenter import Presenter
@@ -32,6 +33,8 @@ from .keeping import Keeping
 from .links import Links
 from .persistence import Persistence
 from .render import Renderer
+from .screen import Screen
+from .sound import Sound
 from .storage import Storage
 
 
@@ -51,6 +54,8 @@ class Controller:
         embed: Embed,
         games: Games,
         build: str,
+        screen: Screen,
+        sound: Sound,
     ) -> None:
         self.session = session
         self.shown = shown  # what the page shows of the session
@@ -59,6 +64,8 @@ class Controller:
         self.render, self.dialogs = render, dialogs
         self.links, self.embed = links, embed
         self.games = games  # only for the windows' status line, cleared when a game ends
+        self.screen, self.sound = screen, sound
+        self.hushed = False  # the first tap of a drop makes no sound
         self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
         self._save_later = handlers.proxy(lambda e: self.save(now()))
         self.save_pending = False  # a save is due just after the event being handled
@@ -73,10 +80,18 @@ class Controller:
     def lang(self) -> str:
         return self.session.lang
 
+    @property
+    def framed(self) -> bool:
+        """Inside another page's frame (where sound is an option of its own)."""
+        return bool(self.embed.embedded)
+
     # ------------------------------------------------- what the player does
     def tap(self, slot: str, event: Any = None) -> None:
         """A card tapped (``event``: the click; None for a tap kept while the page
-        started, played now)."""
+        started, played now).  While the player has paused, a tap ends the pause."""
+        if self.session.paused:
+            self.pause(False)
+            return
         t = now()
         feedback = self.session.tap(slot, t)
         self.apply(feedback, t, clear=feedback.save)
@@ -90,8 +105,16 @@ class Controller:
 
     def action(self, name: str, entry: str = "") -> None:
         """A button of the bar, the actions row or a window (``data-action``); ``entry``
-        names a game of the history, for the buttons of its row."""
-        if name in self.actions:
+        names a game of the history, for the buttons of its row.  While the player has
+        paused, any of them ends the pause first."""
+        if name == "pause":
+            self.pause()
+            return
+        if self.session.paused:
+            self.pause(False)
+        if name == "fullscreen":
+            self.screen.toggle()
+        elif name in self.actions:
             self.actions[name](entry)
         elif name in ("undo", "redo", "new"):
             self.shortcut(name)
@@ -113,7 +136,11 @@ class Controller:
             self.dialogs.open(name)
 
     def shortcut(self, name: str) -> None:
-        """Undo, redo or a new game, by key or button."""
+        """Undo, redo or a new game, by key or button; the table read aloud (T), the
+        pause (P) and full screen (F) by key."""
+        if name in ("pause", "fullscreen"):
+            self.action(name)
+            return
         t = now()
         session = self.session
         act = {
@@ -123,6 +150,26 @@ class Controller:
             "read": session.read_aloud,
         }
         self.apply(act[name](t), t)
+
+    def drop(self, source: str, target: str) -> None:
+        """A card dragged onto another: played as two taps (:func:`~halfmoon.drag.drop_taps`)."""
+        taps = drop_taps(self.session.game.selection, source, target)
+        for n, slot in enumerate(taps, start=1):
+            self.hushed = n < len(taps)  # one sound for a drop: its outcome's
+            self.tap(slot)
+        self.hushed = False
+
+    def pause(self, on: bool | None = None) -> None:
+        """The player's pause begun or ended (None: the other way round): the table is
+        covered and the clock stops (:meth:`~halfmoon.session.Session.pause`)."""
+        t = now()
+        feedback = self.session.pause(t, on)
+        self.render.paused(self.session.paused)
+        self.apply(feedback, t, clear=False)
+
+    def covered(self, on: bool) -> None:
+        """A window covers the table, or the last one closed: the clock stops meanwhile."""
+        self.session.hold("window", now(), on)
 
     def end(self, choice: str) -> None:
         """The end dialog's Undo, Restart or New game."""
@@ -162,7 +209,7 @@ class Controller:
 
     def option(self, name: str, value: str | bool) -> None:
         prefs = self.session.prefs
-        prefs.change(name, value)
+        prefs.change(name, value, framed=self.framed)
         self.store.save_prefs(prefs)
         self.options_changed()
         self.save(now())  # the record of the table follows (placement help, language)
@@ -183,13 +230,11 @@ class Controller:
         self.say((phrase("code.copied" if ok else "code.copy-failed", link=link),))
 
     def visibility(self, hidden: bool) -> None:
-        """The clock pauses while the page is hidden; hiding also saves."""
+        """The clock stops while the page is hidden; hiding also saves."""
         t = now()
+        self.session.hold("hidden", t, hidden)
         if hidden:
-            self.session.game.pause(t)
             self.save(t)
-        else:
-            self.session.game.resume(t)
 
     def tick(self) -> None:
         """Every half second: the clock; and past midnight, the new day on the deal of
@@ -246,6 +291,11 @@ class Controller:
             self.say(feedback.said, again=feedback.reading)
         for kind in feedback.events:
             self.post(kind, t)
+        sound = feedback.sound
+        if sound and not self.hushed and self.session.prefs.switch("sound", framed=self.framed):
+            self.sound.play(sound)
+        if feedback.ended and self.session.game.status == "won":
+            self.render.celebrate()
         self.store.queue(feedback.counts, feedback.recorded)
         if feedback.ended:  # a finished game: the moment to ask the browser to keep them
             self.keep.ask()
@@ -262,11 +312,13 @@ class Controller:
 
     def adopt(self, newer: Play, t: float) -> None:
         """Show another tab's newer play of this deal."""
-        feedback = self.session.adopt(newer, t, visible=not js.document.hidden)
+        feedback = self.session.adopt(newer, t)
         self.apply(feedback, t, clear=False)
 
     def end_dialog(self, t: float) -> None:
-        end = self.shown.end(t)
+        won = self.session.game.status == "won"  # a win's record: the statistics, the history
+        store = self.store
+        end = self.shown.end(t, store.stats(), store.history()) if won else self.shown.end(t)
         if end is not None:
             self.games.status("")
             self.dialogs.show_end(end)

@@ -1,6 +1,8 @@
 """The windows over the table: options, a deal code, statistics, the end of a game and
 the crash dialog.  Each shows what it is given and reports what the player chose; the
-decisions stay with the controller (:mod:`.control`) and the session."""
+decisions stay with the controller (:mod:`.control`) and the session.  Whether any window
+covers the table (every ``<dialog>`` of the page, whoever opens it) is heard here too:
+the clock stops meanwhile."""
 
 from __future__ import annotations
 
@@ -21,6 +23,10 @@ class Dialogs:
         self._reset_stats: Callable[[], dict[str, str]] = dict
         self._restarted: Callable[[], None] = _ignore
         self._closed: Callable[[], None] = _ignore
+        self._covered: Callable[[bool], None] = _ignore
+        self.covering = False  # a window is open over the table
+        self.framed = document.documentElement.getAttribute("data-embedded") == "true"
+        handlers.observe(document.body, "open", lambda e: self._windows())
         for dialog in document.querySelectorAll("dialog"):
             handlers.on(dialog, "close", self._after_close)
         self.field = document.getElementById("code-input")
@@ -50,14 +56,16 @@ class Dialogs:
         reset_stats: Callable[[], dict[str, str]],
         closed: Callable[[], None],
         restart: Callable[[], None],
+        covered: Callable[[bool], None],
     ) -> None:
         """Who hears an option changed (its name and value), a code typed (answering
         what is wrong with it, or None), the end dialog's choice ("undo", "restart" or
         "new"), a confirmed reset of the statistics (answering the values to show), a
-        window closed with the focus left nowhere, and a confirmed restart."""
+        window closed with the focus left nowhere, a confirmed restart, and the table
+        covered by a window or uncovered."""
         self._option, self._code, self._end = option, code, end
         self._reset_stats, self._closed = reset_stats, closed
-        self._restarted = restart
+        self._restarted, self._covered = restart, covered
 
     def dialog(self, name: str) -> Any:
         return self.doc.getElementById(f"dialog-{name}")
@@ -67,6 +75,13 @@ class Dialogs:
 
     def is_open(self, name: str) -> bool:
         return bool(self.dialog(name).open)
+
+    def _windows(self) -> None:
+        """A window opened or closed: whether any still covers the table."""
+        covering = not absent(self.doc.querySelector("dialog[open]"))
+        if covering != self.covering:
+            self.covering = covering
+            self._covered(covering)
 
     def _after_close(self, event: Any) -> None:
         """A closed window gives the focus back to what opened it; when that is gone (a
@@ -80,14 +95,17 @@ class Dialogs:
     def show_options(self, prefs: Prefs, lang: str) -> None:
         """Set every control of the options window to the player's choices."""
         for name in SWITCHES:
-            self.doc.querySelector(f'[data-option="{name}"]').checked = prefs.switch(name)
+            on = prefs.switch(name, framed=self.framed)
+            self.doc.querySelector(f'[data-option="{name}"]').checked = on
         self.doc.querySelector('[data-option="language"]').value = lang
         self.doc.querySelector('[data-option="theme"]').value = prefs.theme
+        self.doc.querySelector('[data-option="felt"]').value = prefs.felt
 
     def _changed(self, event: Any) -> None:
         control = event.target
         name = str(control.dataset.option)
-        value = str(control.value) if name in ("language", "theme") else bool(control.checked)
+        chosen = name in ("language", "theme", "felt")  # a select; the others are checkboxes
+        value = str(control.value) if chosen else bool(control.checked)
         self._option(name, value)
 
     # -------------------------------------------------------------- deal codes
@@ -138,8 +156,16 @@ class Dialogs:
         dialog = self.dialog("end")
         self.doc.getElementById("end-title").textContent = view.title
         self.doc.getElementById("end-text").textContent = view.text
+        record = self.doc.getElementById("end-record")
+        record.replaceChildren()
+        for line in view.record:
+            item = self.doc.createElement("li")
+            item.textContent = line
+            record.appendChild(item)
+        record.hidden = not view.record
         dialog.querySelector('[data-dialog-action="undo"]').hidden = not view.can_undo
         dialog.dataset.end = view.ending
+        dialog.toggleAttribute("data-best", view.best)
         if not dialog.open:
             dialog.showModal()
 

@@ -69,7 +69,7 @@ class Handlers:
         self._kept: list[Any] = []
 
     def guard(self, handler: Handler) -> Handler:
-        def guarded(event: Any = None) -> None:
+        def guarded(event: Any = None, *_: Any) -> None:  # an observer is handed two
             try:
                 handler(event)
             except Exception:
@@ -90,3 +90,10 @@ class Handlers:
 
     def every(self, ms: int, handler: Handler) -> None:
         js.setInterval(self.proxy(handler), ms)
+
+    def observe(self, target: Any, attribute: str, handler: Handler) -> None:
+        """``handler`` hears each change of ``attribute`` on ``target`` or any element in
+        it (a MutationObserver; called once per batch of changes)."""
+        observer = js.MutationObserver.new(self.proxy(handler))
+        options = {"attributes": True, "subtree": True, "attributeFilter": [attribute]}
+        observer.observe(target, js_object(options))

@@ -1,8 +1,10 @@
-"""Input: taps on cards, the action buttons, the keyboard, and the focus inside dialogs.
+"""Input: taps on cards, cards dropped on cards, the action buttons, the keyboard, and
+the focus inside dialogs.
 
 It turns what the player does into calls on the game's controller
 (:mod:`.control`) and decides nothing about the game itself: which card an arrow key reaches
-and what a shortcut means are decided in :mod:`halfmoon.keys`.
+and what a shortcut means are decided in :mod:`halfmoon.keys`, what a drop taps in
+:mod:`halfmoon.drag` (``static/drag.js`` follows the pointer and says where it landed).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..keys import NAVIGATION, Shortcut, shortcut, target
+from ..keys import NAVIGATION, Shortcut, resumes, shortcut, target
 from ..layout import SLOTS
 from .dom import Handlers, absent
 from .render import Renderer
@@ -25,9 +27,14 @@ class Input:
         self._tap: Callable[[str, Any], None] = _ignore
         self._action: Callable[[str, str], None] = _ignore
         self._shortcut: Callable[[Shortcut], None] = _ignore
+        self._drop: Callable[[str, str], None] = _ignore
+        self.paused: Callable[[], bool] = lambda: False
         self._connected = False  # until then the start-up script keeps what is done
         table = document.getElementById("table")
         handlers.on(table, "click", self._click_table)
+        handlers.on(table, "halfmoon-drop", self._dropped)
+        cover = document.querySelector('[data-role="paused"]')
+        handlers.on(cover, "click", lambda e: self._shortcut("pause"))
         handlers.on(table, "focusin", self._focus)
         handlers.on(document, "click", self._click_action)
         handlers.on(document, "keydown", self._key)
@@ -38,12 +45,23 @@ class Input:
         tap: Callable[[str, Any], None],
         action: Callable[[str, str], None],
         shortcut: Callable[[Shortcut], None],
+        drop: Callable[[str, str], None],
+        paused: Callable[[], bool],
     ) -> None:
         """Who hears a tap on a card (its place and the event), a button's
-        ``data-action`` (with its ``data-entry``, a game of the history, or '') and a
-        keyboard shortcut.  Nothing is heard before (the start-up script keeps it)."""
+        ``data-action`` (with its ``data-entry``, a game of the history, or ''), a
+        keyboard shortcut and a card dropped on another (their places); and whether the
+        player has paused (then any key ends the pause, and does nothing else).  Nothing
+        is heard before (the start-up script keeps it)."""
         self._tap, self._action, self._shortcut = tap, action, shortcut
+        self._drop, self.paused = drop, paused
         self._connected = True
+
+    def _dropped(self, event: Any) -> None:
+        detail = event.detail
+        source, target = str(detail.source), str(detail.target)
+        if source in SLOTS and target in SLOTS:
+            self._drop(source, target)
 
     def _click_table(self, event: Any) -> None:
         button = event.target.closest(CARD)
@@ -93,6 +111,10 @@ class Input:
     ) -> bool:
         """A key pressed (``on``: the card that had the focus, or ''); whether it meant
         something here."""
+        if self.paused():
+            if resumes(key) and not repeat:
+                self._shortcut("pause")
+            return resumes(key)
         if key in NAVIGATION:
             if not on:
                 return False

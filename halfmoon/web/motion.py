@@ -36,6 +36,11 @@ class Motion:
         if (module := self._module()) is not None:
             module.deal(place, card)
 
+    def celebrate(self) -> None:
+        """A game won: a short burst of suits over the emptied table."""
+        if (module := self._module()) is not None:
+            module.celebrate()
+
     def clear(self) -> None:
         """Motion was turned off: no copy stays behind."""
         if (module := self._module()) is not None:

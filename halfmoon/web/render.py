@@ -41,6 +41,9 @@ class Renderer:
         self.message = document.querySelector('[data-role="message"]')
         self.notice_line = document.querySelector('[data-role="notice"]')
         self.table = document.getElementById("table")
+        self.cover = document.querySelector('[data-role="paused"]')
+        self.pause_button = document.querySelector('[data-action="pause"]')
+        self._refocus = False  # the pause took the focus from a card: given back after
         self.system_reduced_motion = bool(
             window.matchMedia("(prefers-reduced-motion: reduce)").matches
         )
@@ -157,6 +160,28 @@ class Renderer:
         for name in ("pile-numbers", "four-colour", "large-index", "reduce-motion"):
             self._set(name, prefs.switch(name), self._class(name))
         self._set("theme", prefs.theme, lambda value: self.root.setAttribute("data-theme", value))
+        self._set("felt", prefs.felt, lambda value: self.root.setAttribute("data-felt", value))
+
+    def paused(self, on: bool) -> None:
+        """The table covered (its cards hidden) while the player has paused, or shown
+        again; a card that had the focus gives it to the pause button meanwhile."""
+        if on == self.root.hasAttribute("data-paused"):
+            return
+        if on:
+            self._refocus = bool(self.table.contains(self.doc.activeElement))
+        self.root.toggleAttribute("data-paused", on)
+        self.cover.hidden = not on
+        self.pause_button.setAttribute("aria-pressed", "true" if on else "false")
+        if on and self._refocus:
+            self.pause_button.focus()
+        elif not on and self._refocus and self.doc.activeElement == self.pause_button:
+            self.focus_table()
+
+    def celebrate(self) -> None:
+        """A game won here: a short burst over the emptied table, unless motion is
+        reduced (``static/motion.js``)."""
+        if not self.reduced_motion:
+            self.motion.celebrate()
 
     def time(self, value: str) -> None:
         self._set("time", value, self._counter("time"))

@@ -1,13 +1,15 @@
 // The options that change how the page looks, applied from the stored options before the
 // first paint (Python's renderer keeps them up to date afterwards, halfmoon/web/render.py):
-// the theme, the deck's colours and the large index everywhere cards are drawn, and on
-// the game's table the pile numbers and reduced motion; and today's date on the deal of
-// the day's button.  The names and values are the engine's (halfmoon/prefs.py), handed
-// over in the boot data.  The rules and examples pages use the first half.
+// the theme, the felt, the deck's colours and the large index everywhere cards are drawn,
+// and on the game's table the pile numbers and reduced motion, and whether full screen is
+// offered; and today's date on the deal of the day's button.  The names and values are
+// the engine's (halfmoon/prefs.py), handed over in the boot data.  The rules and
+// examples pages use the first half.
 import { boot, prefs } from "./data.js";
 
 const root = document.documentElement;
 const themes = boot.themes || ["auto", "light", "dark"];
+const felts = boot.felts || ["green"];
 const switches = boot.switches || {};
 
 function on(name) {
@@ -16,6 +18,7 @@ function on(name) {
 
 export function applyTheme() {
   root.dataset.theme = themes.includes(prefs.theme) ? prefs.theme : "auto";
+  root.dataset.felt = felts.includes(prefs.felt) ? prefs.felt : felts[0];
   root.classList.toggle("four-colour", on("four-colour"));
   root.classList.toggle("large-index", on("large-index"));
 }
@@ -29,4 +32,6 @@ export function applyToday() {
 
 export function applyTable() {
   for (const name of ["pile-numbers", "reduce-motion"]) root.classList.toggle(name, on(name));
+  // full screen only where the browser offers it (in a frame: where the host allows it)
+  root.classList.toggle("no-fullscreen", !document.fullscreenEnabled);
 }
