@@ -18,7 +18,7 @@ from halfmoon.deal import format_code
 from halfmoon.history import Entry, write_history
 from halfmoon.host.examples import IMPASSE, WON
 from halfmoon.localtime import utc_day
-from halfmoon.restore import Outcome, left_entry, plan, restored_words, run
+from halfmoon.restore import left_entry, plan, restored_words
 from halfmoon.saved import KEYS, Play, game_key, write_play
 from halfmoon.stats import Stats
 from tests.browser.conftest import DESKTOP, open_game, wait_saved
@@ -28,6 +28,7 @@ from tests.devices import stored_of
 from tests.solver import legal_moves
 from tests.test_history import finished
 from tests.test_restore import readable, true_counts
+from tests.test_restore import restore as merged
 
 NOW = datetime.now(UTC).replace(microsecond=0)
 MS = NOW.timestamp() * 1000
@@ -154,7 +155,9 @@ def test_a_full_file_into_a_browser_with_30_games_even_when_storage_runs_out(
                                     "streak": 0, "best_streak": 3}),
     }  # fmt: skip
     desktop.add_init_script(SEED % json.dumps(seeded))
-    backup = Backup(MS, None, Stats(60, 20, None, 2, 5), tuple(their_history), tuple(theirs[::-1]), theirs[-1].code)  # fmt: skip
+    newest_first = tuple(theirs[::-1])
+    stats = Stats(played=60, won=20, best_time_ms=None, streak=2, best_streak=5)
+    backup = Backup(MS, None, stats, tuple(their_history), newest_first, theirs[-1].code)
     path = tmp_path / "full.json"
     path.write_text(write_backup(backup))
     page = open_game(desktop, base_url)
@@ -175,14 +178,15 @@ def test_a_full_file_into_a_browser_with_30_games_even_when_storage_runs_out(
         sizes.append(sum(len(k) + len(v) for k, v in keys.items()))
     start = sum(len(k) + len(v) for k, v in before.items())
     stop = next(i for i in range(1, len(sizes)) if sizes[i] > max([start, *sizes[:i]]))
-    room = page.evaluate(
-        "() => Object.keys(localStorage).reduce((n, k) => n + k.length + localStorage.getItem(k).length, 0)"
+    room = page.evaluate(  # what the page's storage holds, all keys (some not the game's)
+        "() => Object.entries(localStorage).reduce((n, [k, v]) => n + k.length + v.length, 0)"
     )
     page.evaluate(QUOTA)
     page.evaluate(f"window.__quota = {room - start + sizes[stop] - 1}")
-    expected = _outcome(before, backup, here, refuse=stop)
+    expected = merged(before, backup, here, refuse=stop)[0]
     assert not expected.complete and expected.done.resumed > 0
     restore(page, path)
+    status(page).to_contain_text("A cópia só foi restaurada em parte")
     status(page).to_have_text(restored_words(expected, "pt"))
     partial = stored_in(page)
     readable(partial)
@@ -194,34 +198,11 @@ def test_a_full_file_into_a_browser_with_30_games_even_when_storage_runs_out(
     # room again: the same file brings the rest
     page.evaluate("() => { Storage.prototype.setItem = window.__setItem; }")
     restore(page, path)
-    status(page).to_have_text(restored_words(_outcome(partial, backup, here), "pt"))
+    status(page).to_have_text(restored_words(merged(partial, backup, here)[0], "pt"))
     final = stored_in(page)
-    whole = _keys_after(before, backup, here)
-    assert final == whole
+    assert final == merged(before, backup, here)[1]  # as if there had been room at once
     games = [k for k in final if k.startswith(KEYS["game"])]
     assert len(games) == 30 and game_key(table.code) in final
     expect(page.locator('[data-stat="code"]')).to_have_text(table.code)  # the table stays
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     assert stat(page, "played") == "60"
-
-
-def _outcome(
-    keys: dict[str, str], backup: Backup, table: Play, refuse: int | None = None
-) -> Outcome:
-    """What the restore of ``backup`` into ``keys`` does (and says), the ``refuse``-th
-    write refused."""
-    count = iter(range(10**6))
-    return run(plan(stored_of(keys), backup, table, utc_day), lambda k, v: next(count) != refuse)
-
-
-def _keys_after(keys: dict[str, str], backup: Backup, table: Play) -> dict[str, str]:
-    after = dict(keys)
-
-    def write(key: str, value: str | None) -> bool:
-        after.pop(key, None)
-        if value is not None:
-            after[key] = value
-        return True
-
-    run(plan(stored_of(keys), backup, table, utc_day), write)
-    return after
