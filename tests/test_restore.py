@@ -279,7 +279,8 @@ def test_what_changed_in_words() -> None:
     )
     assert said("en", False, left=1) == (
         "The backup was restored only in part: this browser would not keep the rest (its "
-        "storage may be full). Done: 1 game in progress now only in Your games, as left."
+        "storage may be full; restore the file again once there is room). Done: 1 game in "
+        "progress now only in Your games, as left."
     )
     assert said("pt", False, known=5).startswith("Não foi possível restaurar a cópia")
 
@@ -415,7 +416,8 @@ def test_storage_full_partway_keeps_everything_readable_and_says_what_was_done()
     )
     assert words[35] == (
         "The backup was restored only in part: this browser would not keep the rest (its "
-        "storage may be full). Done: 141 games added; 4 games in progress brought back; "
+        "storage may be full; restore the file again once there is room). Done: 141 games "
+        "added; 4 games in progress brought back; "
         "55 games in progress now only in Your games, as left; statistics updated."
     )
 
