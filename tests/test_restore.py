@@ -31,6 +31,7 @@ from halfmoon.restore import (
     merge_history,
     merge_play,
     merge_stats,
+    newest,
     plan,
     restored_words,
     run,
@@ -283,6 +284,64 @@ def test_what_changed_in_words() -> None:
         "progress now only in Your games, as left."
     )
     assert said("pt", False, known=5).startswith("Não foi possível restaurar a cópia")
+
+
+# ---------------------------------------------- the history and the figures, by hypothesis
+DAY = date(2026, 11, 1)
+GAMES = [WON, IMPASSE]
+
+
+@st.composite
+def entries(draw: st.DrawFn) -> list[Entry]:
+    """A history: plays of the two example games, some of them deals of the day.  A
+    play's deal and day are its own (they follow from its id); how far it went and when
+    it was recorded vary from one side to the other."""
+    ids = draw(st.lists(st.sampled_from("abcdefghij"), unique=True, max_size=8))
+    out = []
+    for i in ids:
+        example = GAMES[ord(i) % 2]
+        moves = draw(st.integers(2, len(example.moves)))
+        ended = NOON + draw(st.integers(0, 50)) * 1000
+        entry = finished(example, moves, id=i, ended=ended)
+        daily = DAY + timedelta(days=ord(i) % 4) if ord(i) % 3 else None
+        out.append(replace(entry, daily=daily))
+    return out
+
+
+stats_st = st.builds(
+    lambda p, w, s, b, t: Stats(p + w + b, w + b, t, min(s, b), b),
+    st.integers(0, 50), st.integers(0, 50), st.integers(0, 9), st.integers(0, 9),
+    st.none() | st.integers(1, 10**6).map(float),
+)  # fmt: skip
+
+
+def merge_all(here_h: list[Entry], here_s: Stats | None, there_h: list[Entry], there_s: Stats) -> tuple[list[Entry], Stats]:  # fmt: skip
+    stats = merge_stats(here_s, there_s, newest(here_h), newest(there_h))
+    return merge_history(here_h, there_h), stats
+
+
+@settings(max_examples=150, deadline=None)
+@given(entries(), st.none() | stats_st, entries(), stats_st)
+def test_merging_the_same_file_again_changes_nothing_and_loses_nothing(
+    here_h: list[Entry], here_s: Stats | None, there_h: list[Entry], there_s: Stats
+) -> None:
+    once = merge_all(here_h, here_s, there_h, there_s)
+    twice = merge_all(*once[:1], once[1], there_h, there_s)
+    assert twice == once
+    history, stats = once
+    ids = {e.id for e in history}
+    assert ids == {e.id for e in here_h} | {e.id for e in there_h}  # nothing lost
+    won = {e.id for e in [*here_h, *there_h] if e.result == "won"}
+    assert won <= {e.id for e in history if e.result == "won"}  # a win is never lost
+    for side in (here_s, there_s):
+        if side is not None:  # no figure goes down, none is a sum
+            assert stats.played >= side.played and stats.won >= side.won
+            assert stats.best_streak >= side.best_streak
+    assert stats.played <= max(s.played for s in (here_s, there_s) if s is not None)
+    assert stats.streak <= stats.best_streak <= stats.won <= stats.played
+    # the daily streak's days survive: every day played on either side is still there
+    days = {e.daily for e in [*here_h, *there_h] if e.daily is not None}
+    assert days == {e.daily for e in history if e.daily is not None}
 
 
 # ------------------------------------------------------------------------- the table
