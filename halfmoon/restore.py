@@ -27,9 +27,9 @@ again changes nothing:
 - the options: the file's, only where this browser has none of its own.
 
 The writes go in an order that keeps every key readable and every word true whichever
-write is refused: the history, the statistics, the options, the games over the limit
-removed, the file's games (the one of the table's deal first, then the newest), and
-the deal saved last.
+write is refused, and that a second restore of the file, once there is room, completes:
+the statistics, the history, the options, the games over the limit removed, the file's
+games (the one of the table's deal first, then the newest), and the deal saved last.
 """
 
 from __future__ import annotations
@@ -246,13 +246,13 @@ def plan(stored: Stored, backup: Backup, table: Play, day_of: Callable[[float], 
         stored.history, [*backup.history, *(left_entry(p, day_of) for p in recorded)]
     )
     steps = _Steps(stored, backup, table)
-    if history != list(stored.history):
-        steps.history(history)
-    if backup.stats is not None:
+    if backup.stats is not None:  # (whose streak stands: from the histories as they were)
         here_newest, there_newest = newest(stored.history), newest(backup.history)
         figures = merge_stats(stored.stats, backup.stats, here_newest, there_newest)
         if figures != stored.stats:
             steps.write(KEYS["stats"], write_stats(figures), stats=True)
+    if history != list(stored.history):
+        steps.write(KEYS["history"], write_history(history), entries=history)
     if not stored.prefs and backup.prefs is not None:
         steps.write(KEYS["prefs"], write_prefs(backup.prefs), prefs=True)
     for code in games.over:  # room made before anything is added
@@ -289,10 +289,6 @@ class _Steps:
         self.start = self.done = Merged(known=sum(e.id in here for e in backup.history))
         self.steps: list[Step] = []
 
-    def history(self, entries: Sequence[Entry]) -> None:
-        if self.write(KEYS["history"], write_history(entries), entries=entries):
-            self.entries = entries
-
     def game(self, code: str, play: Play | None, *, shown: bool = False) -> None:
         """The game of a deal written (None: its key removed)."""
         if play is None:
@@ -318,12 +314,14 @@ class _Steps:
         if key in self.locked:
             return False
         done, resumed = self.done, self.done.resumed
+        if entries is not None:
+            self.entries = entries
         if gone is not None:
             self.ids.pop(gone, None)
         if put is not None:
             self.ids[put[0]] = put[1].id
             resumed += put[1].game.status == "playing"
-        listed = {entry.id: entry for entry in (self.entries if entries is None else entries)}
+        listed = {entry.id: entry for entry in self.entries}
         held = set(self.ids.values())
         left = sum(
             x in listed and x not in held and (x in self.held or listed[x] not in self.before)

@@ -447,7 +447,7 @@ def test_the_history_is_written_before_any_game_gives_way() -> None:
     keys, backup, table = full_sides()
     steps = plan(stored_of(keys), backup, table, utc_day).steps
     order = [step.key for step in steps]
-    assert order[:2] == [KEYS["history"], KEYS["stats"]]
+    assert order[:2] == [KEYS["stats"], KEYS["history"]]
     removed = [step.key for step in steps if step.value is None]
     assert len(removed) == 29 and order[2:31] == removed  # room made, then the file's games
     assert all(code_of_key(key) for key in order[31:])

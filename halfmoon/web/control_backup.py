@@ -79,5 +79,6 @@ class BackupControl:
         if outcome.done.prefs:
             session.prefs = self.store.prefs()
             control.options_changed()
+        control.notice()  # a storage that refused a write says so, as a save's would
         self.stats.refresh()
         return restored_words(outcome, self.lang)
