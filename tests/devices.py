@@ -2,7 +2,9 @@
 rooms (``halfmoon/web/persistence.py``, ``halfmoon/web/backup_store.py``) reduced to
 the rules they follow, over the engine's own session, books, stored formats, backup
 and restore.  Its wall clock is the test's to move, ahead or back (the game clock runs
-on a monotonic clock of its own, as ``performance.now()`` does on the page)."""
+on a monotonic clock of its own, as ``performance.now()`` does on the page).  And a
+restore into a storage's keys, with what the player can then see of it: every key
+readable, a play kept or listed, what the restore did (to check what it says)."""
 
 from __future__ import annotations
 
@@ -10,13 +12,22 @@ from collections.abc import Callable
 from itertools import count
 
 from halfmoon import Game
-from halfmoon.backup import gather, read_backup, write_backup
+from halfmoon.backup import Backup, gather, read_backup, write_backup
 from halfmoon.books import Books
-from halfmoon.history import Entry, read_history, record, write_history
+from halfmoon.history import KEEP, Entry, read_history, record, trim, write_history
 from halfmoon.host.examples import WON
 from halfmoon.localtime import utc_day
 from halfmoon.prefs import Prefs
-from halfmoon.restore import Outcome, Stored, plan, run
+from halfmoon.restore import (
+    Merged,
+    Outcome,
+    Stored,
+    in_progress,
+    later_record,
+    left_entry,
+    plan,
+    run,
+)
 from halfmoon.saved import (
     KEEP_GAMES,
     KEYS,
@@ -189,3 +200,101 @@ class Device:
             self.mono += 1
             self.apply(self.session.restored(outcome.shown, self.mono))
         return outcome
+
+
+# ------------------------------------------- a restore into a storage, and what it shows
+def restore(
+    keys: dict[str, str], backup: Backup, table: Play, refuse: int | None = None
+) -> tuple[Outcome, dict[str, str]]:
+    """``backup`` restored into ``keys`` (a copy), the ``refuse``-th write refused."""
+    after = dict(keys)
+    writes = iter(range(10**6))
+
+    def write(key: str, value: str | None) -> bool:
+        if next(writes) == refuse:
+            return False
+        if value is None:
+            after.pop(key, None)
+        else:
+            after[key] = value
+        return True
+
+    return run(plan(stored_of(keys), backup, table, utc_day), write), after
+
+
+def readable(keys: dict[str, str]) -> None:
+    """Every key read back by the game's own readers (which raise on what they refuse)."""
+    for key, raw in keys.items():
+        code = code_of_key(key)
+        if code is not None:
+            read_play(raw, code)
+        elif key == KEYS["history"]:
+            read_history(raw)
+        elif key == KEYS["stats"]:
+            read_stats(raw)
+        elif key == KEYS["prefs"]:
+            read_prefs(raw)
+        elif key == KEYS["last"]:
+            read_last(raw)
+
+
+def kept_here(keys: dict[str, str], play: Play) -> bool:
+    """Whether ``play`` is kept as a game (as far on or further)."""
+    raw = keys.get(game_key(play.code))
+    found = None if raw is None else read_play(raw, play.code)
+    return found is not None and found.id == play.id and found.rev >= play.rev
+
+
+def listed(keys: dict[str, str], play: Play) -> bool:
+    """Whether the history keeps ``play`` with its moves, or a later record of it (as
+    the history's merge decides: a win, or one that ended later) — or, full, keeps 200
+    games it ranks before ``play``'s (its own rule)."""
+    history = read_history(keys[KEYS["history"]])
+    entry = left_entry(play, utc_day)
+    for kept in history:
+        if kept.id == play.id:
+            return kept == entry or not later_record(entry, kept)
+    return len(history) == KEEP and trim([*history, entry]) == history
+
+
+def true_counts(
+    before: dict[str, str], after: dict[str, str], backup: Backup, table: Play
+) -> Merged:
+    """What a restore did, read from storage before and after (the words must say it): the
+    games written in progress, brought back; the games in progress of either side (but
+    the table's) that no key holds and the history lists, in your games only — where this
+    browser held them, or their entry is new; the file's games newly listed (but games
+    in progress, said as such); the statistics and options changed."""
+    was, now = stored_of(before), stored_of(after)
+    held_before = {play.id for play in was.plays.values()}
+    held = {play.id for play in now.plays.values()}
+    listed = {entry.id: entry for entry in now.history}
+    in_play = {p.id for p in [*was.plays.values(), *backup.plays] if in_progress(p)}
+    gone = [
+        x
+        for x in in_play - {table.id}
+        if x in listed and x not in held and (x in held_before or listed[x] not in was.history)
+    ]
+    written = [
+        play
+        for code, play in now.plays.items()
+        if before.get(game_key(code)) != after[game_key(code)]
+    ]
+    mine = {entry.id for entry in was.history}
+    return Merged(
+        added=len(({e.id for e in backup.history} - mine - in_play) & listed.keys()),
+        known=sum(entry.id in mine for entry in backup.history),
+        resumed=sum(play.game.status == "playing" for play in written),
+        left=len(gone),
+        stats=before.get(KEYS["stats"]) != after.get(KEYS["stats"]),
+        prefs=before.get(KEYS["prefs"]) != after.get(KEYS["prefs"]),
+    )
+
+
+def latest(plays: list[Play]) -> list[Play]:
+    """Each play at its latest save (a play both sides hold: the one saved more)."""
+    by_id: dict[str, Play] = {}
+    for play in plays:
+        if play.id not in by_id or play.rev > by_id[play.id].rev:
+            by_id[play.id] = play
+    return list(by_id.values())

@@ -1,37 +1,32 @@
 """A restore as a whole (halfmoon/restore.py): what is stored and a backup in, the keys
-to write in order and the words out.  With full storage on both sides: nothing in
-progress dropped without a history entry that keeps its moves, the history written
-before anything that depends on it, at most 30 games kept, the table left on its deal,
-every key readable and every word true whichever write is refused, and the same file
-restored twice changing nothing the second time."""
+to write in order and the words out, rule by rule and by example — the table left on
+its deal, a full file into a full browser (nothing in progress dropped without a history
+entry that keeps its moves, the history written before any game gives way, at most 30
+games, every word true), a write refused at each step (every key readable, the words
+true, a second restore completing it), the same file twice changing nothing.  By
+hypothesis: tests/test_restore_random.py."""
 
 from __future__ import annotations
 
 import functools
 from dataclasses import replace
-from datetime import date, timedelta
-
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
+from datetime import date
 
 from halfmoon import Game
 from halfmoon.backup import Backup
 from halfmoon.daily import daily_code
 from halfmoon.deal import format_code
-from halfmoon.history import KEEP, Entry, read_history, trim, write_history
+from halfmoon.history import KEEP, Entry, read_history, write_history
 from halfmoon.host.examples import IMPASSE, WON
 from halfmoon.localtime import local_day, utc_day
 from halfmoon.prefs import Prefs
 from halfmoon.restore import (
     Merged,
     Outcome,
-    in_progress,
-    later_record,
     left_entry,
     merge_history,
     merge_play,
     merge_stats,
-    newest,
     plan,
     restored_words,
     run,
@@ -42,17 +37,22 @@ from halfmoon.saved import (
     Play,
     code_of_key,
     game_key,
-    read_last,
     read_play,
     read_prefs,
-    read_stats,
     write_play,
     write_prefs,
     write_stats,
 )
 from halfmoon.session import Session
 from halfmoon.stats import Stats
-from tests.devices import stored_of
+from tests.devices import (
+    kept_here,
+    listed,
+    readable,
+    restore,
+    stored_of,
+    true_counts,
+)
 from tests.solver import legal_moves
 from tests.test_history import NOON, finished
 
@@ -93,103 +93,6 @@ def keys_of(
     if last is not None:
         keys[KEYS["last"]] = last
     return keys
-
-
-def restore(
-    keys: dict[str, str], backup: Backup, table: Play, refuse: int | None = None
-) -> tuple[Outcome, dict[str, str]]:
-    """``backup`` restored into ``keys`` (a copy), the ``refuse``-th write refused."""
-    after = dict(keys)
-    writes = iter(range(10**6))
-
-    def write(key: str, value: str | None) -> bool:
-        if next(writes) == refuse:
-            return False
-        if value is None:
-            after.pop(key, None)
-        else:
-            after[key] = value
-        return True
-
-    return run(plan(stored_of(keys), backup, table, utc_day), write), after
-
-
-def readable(keys: dict[str, str]) -> None:
-    """Every key read back by the game's own readers (which raise on what they refuse)."""
-    for key, raw in keys.items():
-        code = code_of_key(key)
-        if code is not None:
-            read_play(raw, code)
-        elif key == KEYS["history"]:
-            read_history(raw)
-        elif key == KEYS["stats"]:
-            read_stats(raw)
-        elif key == KEYS["prefs"]:
-            read_prefs(raw)
-        elif key == KEYS["last"]:
-            read_last(raw)
-
-
-def kept_here(keys: dict[str, str], play: Play) -> bool:
-    """Whether ``play`` is kept as a game (as far on or further)."""
-    raw = keys.get(game_key(play.code))
-    found = None if raw is None else read_play(raw, play.code)
-    return found is not None and found.id == play.id and found.rev >= play.rev
-
-
-def listed(keys: dict[str, str], play: Play) -> bool:
-    """Whether the history keeps ``play`` with its moves, or a later record of it (as
-    the history's merge decides: a win, or one that ended later) — or, full, keeps 200
-    games it ranks before ``play``'s (its own rule)."""
-    history = read_history(keys[KEYS["history"]])
-    entry = left_entry(play, utc_day)
-    for kept in history:
-        if kept.id == play.id:
-            return kept == entry or not later_record(entry, kept)
-    return len(history) == KEEP and trim([*history, entry]) == history
-
-
-def true_counts(
-    before: dict[str, str], after: dict[str, str], backup: Backup, table: Play
-) -> Merged:
-    """What a restore did, read from storage before and after (the words must say it): the
-    games written in progress, brought back; the games in progress of either side (but
-    the table's) that no key holds and the history lists, in your games only — where this
-    browser held them, or their entry is new; the file's games newly listed (but games
-    in progress, said as such); the statistics and options changed."""
-    was, now = stored_of(before), stored_of(after)
-    held_before = {play.id for play in was.plays.values()}
-    held = {play.id for play in now.plays.values()}
-    listed = {entry.id: entry for entry in now.history}
-    in_play = {p.id for p in [*was.plays.values(), *backup.plays] if in_progress(p)}
-    gone = [
-        x
-        for x in in_play - {table.id}
-        if x in listed and x not in held and (x in held_before or listed[x] not in was.history)
-    ]
-    written = [
-        play
-        for code, play in now.plays.items()
-        if before.get(game_key(code)) != after[game_key(code)]
-    ]
-    mine = {entry.id for entry in was.history}
-    return Merged(
-        added=len(({e.id for e in backup.history} - mine - in_play) & listed.keys()),
-        known=sum(entry.id in mine for entry in backup.history),
-        resumed=sum(play.game.status == "playing" for play in written),
-        left=len(gone),
-        stats=before.get(KEYS["stats"]) != after.get(KEYS["stats"]),
-        prefs=before.get(KEYS["prefs"]) != after.get(KEYS["prefs"]),
-    )
-
-
-def latest(plays: list[Play]) -> list[Play]:
-    """Each play at its latest save (a play both sides hold: the one saved more)."""
-    by_id: dict[str, Play] = {}
-    for play in plays:
-        if play.id not in by_id or play.rev > by_id[play.id].rev:
-            by_id[play.id] = play
-    return list(by_id.values())
 
 
 # ------------------------------------------------------------------ each kind of key
@@ -284,64 +187,6 @@ def test_what_changed_in_words() -> None:
         "progress now only in Your games, as left."
     )
     assert said("pt", False, known=5).startswith("Não foi possível restaurar a cópia")
-
-
-# ---------------------------------------------- the history and the figures, by hypothesis
-DAY = date(2026, 11, 1)
-GAMES = [WON, IMPASSE]
-
-
-@st.composite
-def entries(draw: st.DrawFn) -> list[Entry]:
-    """A history: plays of the two example games, some of them deals of the day.  A
-    play's deal and day are its own (they follow from its id); how far it went and when
-    it was recorded vary from one side to the other."""
-    ids = draw(st.lists(st.sampled_from("abcdefghij"), unique=True, max_size=8))
-    out = []
-    for i in ids:
-        example = GAMES[ord(i) % 2]
-        moves = draw(st.integers(2, len(example.moves)))
-        ended = NOON + draw(st.integers(0, 50)) * 1000
-        entry = finished(example, moves, id=i, ended=ended)
-        daily = DAY + timedelta(days=ord(i) % 4) if ord(i) % 3 else None
-        out.append(replace(entry, daily=daily))
-    return out
-
-
-stats_st = st.builds(
-    lambda p, w, s, b, t: Stats(p + w + b, w + b, t, min(s, b), b),
-    st.integers(0, 50), st.integers(0, 50), st.integers(0, 9), st.integers(0, 9),
-    st.none() | st.integers(1, 10**6).map(float),
-)  # fmt: skip
-
-
-def merge_all(here_h: list[Entry], here_s: Stats | None, there_h: list[Entry], there_s: Stats) -> tuple[list[Entry], Stats]:  # fmt: skip
-    stats = merge_stats(here_s, there_s, newest(here_h), newest(there_h))
-    return merge_history(here_h, there_h), stats
-
-
-@settings(max_examples=150, deadline=None)
-@given(entries(), st.none() | stats_st, entries(), stats_st)
-def test_merging_the_same_file_again_changes_nothing_and_loses_nothing(
-    here_h: list[Entry], here_s: Stats | None, there_h: list[Entry], there_s: Stats
-) -> None:
-    once = merge_all(here_h, here_s, there_h, there_s)
-    twice = merge_all(*once[:1], once[1], there_h, there_s)
-    assert twice == once
-    history, stats = once
-    ids = {e.id for e in history}
-    assert ids == {e.id for e in here_h} | {e.id for e in there_h}  # nothing lost
-    won = {e.id for e in [*here_h, *there_h] if e.result == "won"}
-    assert won <= {e.id for e in history if e.result == "won"}  # a win is never lost
-    for side in (here_s, there_s):
-        if side is not None:  # no figure goes down, none is a sum
-            assert stats.played >= side.played and stats.won >= side.won
-            assert stats.best_streak >= side.best_streak
-    assert stats.played <= max(s.played for s in (here_s, there_s) if s is not None)
-    assert stats.streak <= stats.best_streak <= stats.won <= stats.played
-    # the daily streak's days survive: every day played on either side is still there
-    days = {e.daily for e in [*here_h, *there_h] if e.daily is not None}
-    assert days == {e.daily for e in history if e.daily is not None}
 
 
 # ------------------------------------------------------------------------- the table
@@ -487,77 +332,3 @@ def test_a_history_that_cannot_be_read_lets_nothing_give_way() -> None:
     outcome = run(plan(stored, backup, table, utc_day), lambda key, value: True)
     assert (outcome.complete, outcome.written) == (False, 0)
     assert restored_words(outcome, "pt").startswith("Não foi possível restaurar a cópia")
-
-
-# ---------------------------------------------- full storage on both sides, by hypothesis
-POOL = [WON.code, IMPASSE.code, *(format_code(n) for n in range(1, 44))]
-ENDS = {WON.code: len(WON.moves), IMPASSE.code: len(IMPASSE.moves)}
-
-
-@st.composite
-def side(draw: st.DrawFn, tag: str, moves_from: int) -> tuple[list[Play], list[Entry], Stats]:
-    """A browser's games (up to 30 deals of the pool, some ended), its history (up to 200,
-    some entries of its own games, some of plays the other side has too), statistics."""
-    codes = draw(st.lists(st.sampled_from(POOL), unique=True, min_size=20, max_size=KEEP_GAMES))
-    plays = []
-    for code in codes:
-        moves = draw(st.sampled_from([moves_from, 1, 2, 3, ENDS.get(code, 3)]))
-        same = draw(st.booleans())  # the same play on both sides (restored there once)
-        plays.append(
-            play_of(
-                code,
-                moves,
-                id=f"{code}-shared" if same else f"{code}-{tag}",
-                rev=draw(st.integers(1, 9)),
-                saved=NOON + draw(st.integers(-50, 50)) * 60_000,
-            )
-        )
-    size = draw(st.integers(0, KEEP))
-    history = [
-        replace(
-            finished(IMPASSE, id=f"{tag}{i}" if i % 3 else f"s{i}", ended=NOON - i * 60_000),
-            daily=date(2026, 11, 1) + timedelta(days=i % 30) if i % 4 == 0 else None,
-        )
-        for i in range(size)
-    ]
-    history += [left_entry(p, utc_day) for p in plays if in_progress(p) and draw(st.booleans())]
-    played = draw(st.integers(0, 300))
-    won = draw(st.integers(0, played))
-    stats = Stats(played, won, None, draw(st.integers(0, won)), won)
-    return plays, trim(history), stats
-
-
-@settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],  # two full storages shrink for minutes
-)
-@given(side("a", 0), side("b", 1), st.data())
-def test_a_restore_loses_nothing_and_says_what_it_did(
-    here_side: tuple[list[Play], list[Entry], Stats],
-    there_side: tuple[list[Play], list[Entry], Stats],
-    data: st.DataObject,
-) -> None:
-    here, mine, my_stats = here_side
-    there, theirs, their_stats = there_side
-    table = data.draw(st.sampled_from(here))
-    keys = keys_of(here, mine, my_stats, last=table.code)
-    backup = Backup(NOON, Prefs(), their_stats, tuple(theirs), tuple(there), there[0].code)
-    steps = plan(stored_of(keys), backup, table, utc_day).steps
-    refuse = data.draw(st.none() | st.integers(0, max(0, len(steps) - 1)))
-    outcome, after = restore(keys, backup, table, refuse)
-    readable(after)
-    games = {code_of_key(key) for key in after} - {None}
-    assert len(games) <= KEEP_GAMES
-    assert kept_here(after, table) or (outcome.shown and outcome.shown.code == table.code)
-    for play in latest(here if refuse is not None else [*here, *there]):
-        if in_progress(play):  # nothing in progress is dropped without its moves listed
-            assert kept_here(after, play) or listed(after, play), play.id
-    assert outcome.done == true_counts(keys, after, backup, table)
-    assert outcome.complete == (refuse is None or not steps)
-    final = restore(keys, backup, table)  # all at once
-    retried = restore(after, backup, outcome.shown or table)[1]  # again, once there is room
-    assert retried == final[1]
-    again = restore(final[1], backup, final[0].shown or table)  # the same file twice
-    assert again[1] == final[1] and not again[0].done.changed

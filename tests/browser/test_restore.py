@@ -24,11 +24,10 @@ from halfmoon.stats import Stats
 from tests.browser.conftest import DESKTOP, open_game, wait_saved
 from tests.browser.table import Table
 from tests.browser.test_backup import STORED, open_stats, restore, stat, status
-from tests.devices import stored_of
+from tests.devices import readable, stored_of, true_counts
+from tests.devices import restore as merged
 from tests.solver import legal_moves
 from tests.test_history import finished
-from tests.test_restore import readable, true_counts
-from tests.test_restore import restore as merged
 
 NOW = datetime.now(UTC).replace(microsecond=0)
 MS = NOW.timestamp() * 1000
