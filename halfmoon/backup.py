@@ -1,63 +1,45 @@
-"""Backups: everything the game keeps for the player in one file, and how such a file is
-merged into what a browser already has (docs/backup.md has the format and its rules).
+"""Backups: everything the game keeps for the player in one file (docs/backup.md has
+the format and its rules); how a file is merged into what a browser has is
+:mod:`halfmoon.restore`'s.
 
 A backup holds the options, the statistics, the history of games (with the deals of
 the day, which make the streak of days) and the games in progress, each in the very
 form the browser stores it (:mod:`halfmoon.saved`, :mod:`halfmoon.history`), so that it
-is read by the same readers and refused by the same checks.  A file is untrusted: it
-is checked whole — size and depth before parsing, every field, every game in progress
-replayed on its deal, every game of the history replayed too — before anything is
-merged, and refused with a :class:`Refused` that says why in a word the page turns into
-the player's language.
-
-Merging never loses anything newer nor counts anything twice, and merging the same file
-again changes nothing.  Each stored key is merged on its own (the page reads it, merges
-and writes it in one go, so another tab is never overwritten with an older state):
-
-- a game in progress (one per deal): the later save of the same play, or the play of
-  the deal saved last; a play that gives way with moves on the table goes into the
-  history as left, as when a player leaves it for another deal;
-- the history: one entry per play (a win is never replaced), trimmed as the browser
-  trims it;
-- the statistics: figures, not a list of games, so each takes the larger of the two
-  (the best time the smaller) — never a sum, which would count twice what both hold —
-  and the current streak comes from the side whose history ended a game last;
-- the options: the file's only where this browser has none of its own.
+is read by the very readers of the stored values, with their checks.  A file is
+untrusted: it is checked whole — size and depth before parsing, every field, every
+game in progress replayed on its deal, every game of the history replayed too — before
+anything is merged, and refused with a :class:`Refused` that says why in a word the
+page turns into the player's language.  No check refuses what the game itself stores:
+every time in it is taken as the clock that wrote it said (a clock set back during a
+game, a device whose clock ran ahead), as the stored values are.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import date
 from typing import Final, Literal, TypeVar
 
 from . import safejson as sj
-from .daily import deal_day
+from . import saved
 from .game import Game
-from .history import Entry, entry_of, read_history, result_of, trim, write_history
-from .i18n import count_text, text, text_for
+from .history import Entry, read_history, result_of, write_history
+from .i18n import text
 from .prefs import Prefs
 from .replay import play_move
-from .saved import (
-    KEEP_GAMES,
-    Play,
-    read_last,
-    read_play,
-    read_prefs,
-    read_stats,
-    write_play,
-    write_prefs,
-    write_stats,
-)
+from .saved import KEEP_GAMES, Play
 from .stats import Stats
 
 FORMAT: Final = "halfmoon-backup"
 VERSION: Final = 1
 MAX_CHARS: Final = 1_000_000
-"""The largest backup there can be — 30 games in progress of 16,000 characters, a full
-history of 120,000, options and statistics — is under 620,000 characters."""
+"""The largest backup the game can write — 30 long games in progress (every move of a
+won game made, all but one undone), a full history of won deals of the day, every figure
+at its largest — is about 192,000 characters (``tests/test_backup.py``); the stored
+values' own limits (30 games of 16,000 characters, a history of 120,000) keep any file
+under 620,000."""
 MAX_BYTES: Final = 4 * MAX_CHARS
 """A file larger than this is refused by the page before it is read (UTF-8 takes at
 most four bytes a character)."""
@@ -97,16 +79,46 @@ def file_name(day: date) -> str:
 
 
 # --------------------------------------------------------------------- writing
+def gather(
+    *,
+    made: float,
+    table: Play,
+    kept: Iterable[Play],
+    prefs: Prefs | None,
+    stats: Stats,
+    history: Iterable[Entry],
+) -> Backup:
+    """Everything the game keeps, for a backup file: ``table`` (the play on the table,
+    as the tab has it) and the ``kept`` plays of other deals — those with moves, newest
+    first, at most KEEP_GAMES —, the options (None when the player never chose any),
+    the statistics and the history."""
+    plays = {play.code: play for play in kept}
+    plays[table.code] = table
+    newest = sorted(
+        (play for play in plays.values() if play.game.moves),
+        key=lambda play: (play.saved, play.code),
+        reverse=True,
+    )[:KEEP_GAMES]
+    return Backup(
+        made=made,
+        prefs=prefs,
+        stats=stats,
+        history=tuple(history),
+        plays=tuple(newest),
+        last=newest[0].code if newest else None,
+    )
+
+
 def write_backup(backup: Backup) -> str:
     """The file: every part in its stored form, readable by a person (one field a line)."""
     data: dict[str, object] = {
         "format": FORMAT,
         "v": VERSION,
         "made": round(backup.made),
-        "options": json.loads(write_prefs(backup.prefs)) if backup.prefs else None,
-        "statistics": json.loads(write_stats(backup.stats)) if backup.stats else None,
+        "options": json.loads(saved.write_prefs(backup.prefs)) if backup.prefs else None,
+        "statistics": json.loads(saved.write_stats(backup.stats)) if backup.stats else None,
         "history": json.loads(write_history(backup.history)),
-        "games": [json.loads(write_play(p, p.saved)) for p in backup.plays],
+        "games": [json.loads(saved.write_play(p, p.saved)) for p in backup.plays],
         "last": backup.last,
     }
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
@@ -133,10 +145,10 @@ def read_backup(raw: str) -> Backup:
         raise Refused("damaged", str(exc)) from None
     return Backup(
         made=made,
-        prefs=_part("prefs", lambda: _optional(data.get("options"), read_prefs)),
-        stats=_part("stats", lambda: _optional(data.get("statistics"), read_stats)),
-        history=_part("history", lambda: _history(data.get("history"), made)),
-        plays=_part("game", lambda: _plays(data.get("games"), made)),
+        prefs=_part("prefs", lambda: _optional(data.get("options"), saved.read_prefs)),
+        stats=_part("stats", lambda: _optional(data.get("statistics"), saved.read_stats)),
+        history=_part("history", lambda: _history(data.get("history"))),
+        plays=_part("game", lambda: _plays(data.get("games"))),
         last=_part("game", lambda: _last(data.get("last"))),
     )
 
@@ -155,17 +167,13 @@ def _optional(value: object, read: Callable[[str], T]) -> T | None:
     return read(json.dumps(sj.obj(value, "a part of the backup")))
 
 
-def _history(value: object, made: float) -> tuple[Entry, ...]:
+def _history(value: object) -> tuple[Entry, ...]:
+    """The history, read by the very reader of the stored one (one rule for both), and
+    each of its games replayed on its deal (a stored game is replayed when it is drawn)."""
     if value is None:
         return ()
     entries = read_history(json.dumps(sj.obj(value, "the history")))
-    seen: set[str] = set()
     for entry in entries:
-        if entry.id in seen:
-            raise sj.Invalid("a game is twice in the history")
-        seen.add(entry.id)
-        if entry.ended > made or entry.begun > entry.ended:
-            raise sj.Invalid("a game of the history ended after the backup was made")
         replays(entry)
     return tuple(entries)
 
@@ -183,149 +191,22 @@ def replays(entry: Entry) -> None:
         raise sj.Invalid(f"a game of {entry.code} did not end as it says")
 
 
-def _plays(value: object, made: float) -> tuple[Play, ...]:
+def _plays(value: object) -> tuple[Play, ...]:
+    """The games in progress, each read by the reader of a stored game (its moves
+    replayed on its deal); one a deal, as the browser keeps them."""
     if value is None:
         return ()
     if not isinstance(value, list) or len(value) > KEEP_GAMES:
         raise sj.Invalid(f"the games in progress must be a list of at most {KEEP_GAMES}")
-    plays = [read_play(json.dumps(sj.obj(item, "a game in progress"))) for item in value]
+    plays = [saved.read_play(json.dumps(sj.obj(item, "a game in progress"))) for item in value]
     codes = [play.code for play in plays]
     if len(set(codes)) != len(codes):
         raise sj.Invalid("a deal has two games in progress")
-    if any(play.saved > made or play.begun > play.saved for play in plays):
-        raise sj.Invalid("a game was saved after the backup was made")
     return tuple(plays)
 
 
 def _last(value: object) -> str | None:
-    return None if value is None else read_last(json.dumps(sj.text(value, "last", 64)))
-
-
-# --------------------------------------------------------------------- merging
-@dataclass(frozen=True)
-class PlayMerge:
-    """The merge of one deal's game in progress: the play to write (None: keep what is
-    stored) and the play that gave way (None: none, or one with no move to keep)."""
-
-    write: Play | None
-    dropped: Play | None
-
-
-def merge_play(here: Play | None, there: Play) -> PlayMerge:
-    """One deal's game: the later save of the same play (marked counted where either
-    side counted it, so it is never counted twice), or else the play saved last."""
-    if here is None:
-        return PlayMerge(there, None)
-    if here.id == there.id:
-        if there.rev <= here.rev:
-            return PlayMerge(None, None)
-        played, won = here.played or there.played, here.won or there.won
-        return PlayMerge(replace(there, played=played, won=won), None)
-    if there.saved > here.saved:
-        return PlayMerge(there, _kept(here))
-    return PlayMerge(None, _kept(there))
-
-
-def _kept(play: Play) -> Play | None:
-    """A play that gives way is kept in the history if it has moves and no end (one
-    that ended is in the history already)."""
-    game = play.game
-    return play if game.moves and game.status == "playing" else None
-
-
-def left_entry(play: Play, day_of: Callable[[float], date]) -> Entry:
-    """The history's entry for a play that gave way (its clock stopped when saved)."""
-    daily, late = deal_day(play.code, play.daily, day_of(play.begun))
-    return entry_of(play.game, play.id, play.begun, play.saved, 0.0, daily, late)
-
-
-@dataclass(frozen=True)
-class HistoryMerge:
-    entries: list[Entry]
-    added: int  # games that were not here
-    known: int  # games of the file that were here already
-
-
-def merge_history(here: Sequence[Entry], there: Iterable[Entry]) -> HistoryMerge:
-    """One entry per play: a win is never replaced, else the later record stands; then
-    trimmed as the browser trims its history."""
-    by_id = {entry.id: entry for entry in here}
-    known = 0
-    for entry in there:
-        old = by_id.get(entry.id)
-        if old is None:
-            by_id[entry.id] = entry
-            continue
-        known += 1
-        if old.result == "won":
-            continue
-        if entry.result == "won" or (entry.ended, entry.moves) > (old.ended, old.moves):
-            by_id[entry.id] = entry
-    merged = trim(by_id.values())
-    before = {entry.id for entry in here}
-    added = sum(entry.id not in before for entry in merged)
-    return HistoryMerge(merged, added, known)
-
-
-def newest(entries: Iterable[Entry]) -> float:
-    """When the last game of a history ended (0 for none)."""
-    return max((entry.ended for entry in entries), default=0.0)
-
-
-def merge_stats(here: Stats | None, there: Stats, here_newest: float, there_newest: float) -> Stats:
-    """Each figure the larger (the best time the smaller), never a sum; the current
-    streak from the side that ended a game last (this browser's, when equal)."""
-    if here is None:
-        return replace(there)
-    times = [t for t in (here.best_time_ms, there.best_time_ms) if t is not None]
-    return Stats(
-        played=max(here.played, there.played),
-        won=max(here.won, there.won),
-        best_time_ms=min(times) if times else None,
-        streak=there.streak if there_newest > here_newest else here.streak,
-        best_streak=max(here.best_streak, there.best_streak),
-    )
-
-
-def merge_prefs(here: Prefs | None, there: Prefs | None) -> Prefs | None:
-    """The file's options, where this browser has none of its own (else None: keep)."""
-    return there if here is None and there is not None else None
-
-
-# ---------------------------------------------------------------------- words
-@dataclass(frozen=True)
-class Merged:
-    """What a restore changed, for the player."""
-
-    added: int = 0  # games of the history added
-    known: int = 0  # games of the file already in the history
-    resumed: int = 0  # games in progress brought back (new here, or further on)
-    stats: bool = False  # the statistics changed
-    prefs: bool = False  # the options were taken from the file
-
-    @property
-    def changed(self) -> bool:
-        return bool(self.added or self.resumed or self.stats or self.prefs)
-
-
-def _count(lang: str, key: str, n: int) -> str:
-    return text_for(lang, key, n)
-
-
-def restored_words(merged: Merged, lang: str) -> str:
-    """``Cópia restaurada: 12 partidas acrescentadas; 3 já estavam cá; …``"""
-    if not merged.changed:
-        return text(lang, "restore.nothing", known=count_text(merged.known, "games", lang))
-    parts = [_count(lang, "restore.added", merged.added)] if merged.added else []
-    if merged.known:
-        parts.append(_count(lang, "restore.known", merged.known))
-    if merged.resumed:
-        parts.append(_count(lang, "restore.resumed", merged.resumed))
-    if merged.stats:
-        parts.append(text(lang, "restore.stats"))
-    if merged.prefs:
-        parts.append(text(lang, "restore.prefs"))
-    return text(lang, "restore.done", what="; ".join(parts))
+    return None if value is None else saved.read_last(json.dumps(sj.text(value, "last", 64)))
 
 
 def refused_words(error: Refused, lang: str) -> str:

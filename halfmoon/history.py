@@ -169,14 +169,20 @@ def _stored(e: Entry) -> dict[str, object]:
 
 def read_history(raw: str) -> list[Entry]:
     """A stored history, checked whole; :class:`~halfmoon.safejson.Invalid` when any
-    field of any entry is out of its range or the entries contradict themselves."""
+    field of any entry is out of its range, an entry contradicts itself or a play is
+    listed twice.  A backup's history is read by this very function, so that what one
+    accepts the other does; nothing the game writes is refused, whatever its clock did
+    (an entry may end before it began: the clock was set back during the game)."""
     data = sj.obj(sj.parse(raw, max_chars=MAX_CHARS, max_depth=3), "the history")
     if data.get("v") != 2 or isinstance(data.get("v"), bool):
         raise sj.Invalid("a history of another version")
     games = data.get("games")
     if not isinstance(games, list) or len(games) > KEEP:
         raise sj.Invalid(f"the history must be a list of at most {KEEP} games")
-    return [_entry(sj.obj(item, "a game of the history")) for item in games]
+    entries = [_entry(sj.obj(item, "a game of the history")) for item in games]
+    if len({entry.id for entry in entries}) != len(entries):  # record() keeps one a play
+        raise sj.Invalid("a game is twice in the history")
+    return entries
 
 
 def _entry(item: dict[str, object]) -> Entry:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import date
 from typing import Final
 
@@ -151,6 +151,13 @@ class Play:
     def code(self) -> str:
         assert self.game.code is not None  # the page only plays deals with a code
         return self.game.code
+
+
+def next_save(play: Play, wall: float) -> Play:
+    """``play`` as its next save writes it: one save more, stamped with the wall clock,
+    but never earlier than its last save (a clock set back never makes a later save look
+    older to another tab)."""
+    return replace(play, rev=play.rev + 1, saved=max(wall, play.saved))
 
 
 def write_play(play: Play, now_ms: float) -> str:

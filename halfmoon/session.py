@@ -273,15 +273,14 @@ class Session:
         said = read_aloud(self.game, now, self.books.daily_date(self.play))
         return self._feedback(*said, reading=True)
 
-    def restored(self, code: str | None, now: float) -> Feedback | None:
-        """A backup was restored: a table with no move made yet gives way to the game the
-        backup was saved last with (resumed where it was), if it is still in progress."""
-        if code is None or self.game.moves or code == self.game.code or self.library is None:
-            return None
-        kept = self.library.find(code)
-        if kept is None or kept.game.status != "playing":
-            return None
-        return self._switch(kept, now, resumed=True)
+    def restored(self, newer: Play, now: float) -> Feedback:
+        """A backup held the deal on the table further on (:mod:`halfmoon.restore`): the
+        table shows it, and says so.  The deal stays; an end is not announced over the
+        window the player restored from (the table shows it when the window closes)."""
+        feedback = self.adopt(newer, now)
+        feedback.said = (phrase("restore.table", code=newer.code),)
+        feedback.dialog = None
+        return feedback
 
     def follow_link(self, fragment: str, now: float) -> Feedback:
         """The address changed to ``fragment`` (a link, Back or Forward): another deal

@@ -45,6 +45,9 @@ class Stats:
             self.played += 1
         elif event.kind == "won":
             self.won += 1
+            # a game played before the statistics were reset and won after: played too,
+            # so the figures never say more games won than played
+            self.played = max(self.played, self.won)
             self.streak += 1
             self.best_streak = max(self.best_streak, self.streak)
             if self.best_time_ms is None or event.time_ms < self.best_time_ms:

@@ -1,51 +1,47 @@
-"""Backups: the file holds everything the game keeps and reads back whole; a hostile or
-damaged file is refused before anything is merged, saying why; merging never loses
-anything newer, never loses a win, never counts twice, and merging the same file again
-changes nothing."""
+"""Backups: the file holds everything the game keeps and reads back whole, whatever the
+clocks did (every backup the game writes, it restores); a hostile or damaged file is
+refused before anything is merged, saying why.  How a file is merged:
+``tests/test_restore.py``."""
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 from dataclasses import replace
 from datetime import date, timedelta
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from halfmoon import Game
 from halfmoon.backup import (
     MAX_CHARS,
     Backup,
-    Merged,
     Refused,
     file_name,
+    gather,
     keeping,
-    left_entry,
-    merge_history,
-    merge_play,
-    merge_prefs,
-    merge_stats,
-    newest,
     read_backup,
     refused_words,
-    restored_words,
     write_backup,
 )
+from halfmoon.books import new_id
+from halfmoon.clock import MAX_ELAPSED_MS
 from halfmoon.daily import daily_code
-from halfmoon.history import KEEP, Entry
+from halfmoon.history import KEEP, entry_of
 from halfmoon.host.examples import IMPASSE, WON
-from halfmoon.localtime import local_day
-from halfmoon.prefs import Prefs
-from halfmoon.saved import Play
-from halfmoon.session import Session
+from halfmoon.prefs import SWITCHES, Prefs
+from halfmoon.saved import KEEP_GAMES, Play
 from halfmoon.stats import Stats
-from tests.solver import legal_moves
-from tests.test_history import NOON, finished
-from tests.test_session import Shelf
+from tests.devices import Device
+from tests.solver import legal_moves, solve_code
+from tests.test_history import NOON, TODAY, finished
 
 MADE = NOON + 3_600_000
+DAY_MS = 86_400_000
+LARGEST = 200_000  # backup.MAX_CHARS's note
 
 
 def play_of(code: str, moves: int, *, id: str = "p1", rev: int = 3, saved: float = NOON) -> Play:
@@ -89,20 +85,64 @@ def test_a_backup_holds_everything_and_reads_back_whole() -> None:
     assert read_backup(write_backup(Backup(made=MADE))) == Backup(made=MADE)  # an empty one
 
 
-def test_the_largest_backup_fits() -> None:
-    won = finished()
-    history = tuple(replace(won, id=f"{i:040d}", ended=NOON - i) for i in range(KEEP))
-    plays = tuple(
-        replace(play_of(f"HM1-N-AAAAA{chr(65 + i // 26)}{chr(65 + i % 26)}", 0), id="f" * 40)
-        for i in range(30)
-    )
-    for play in plays:  # the longest game in progress: every move made and undone
-        for move in legal_moves(play.game.tops())[:1]:
+@functools.cache
+def won_deals_of_the_day() -> list[tuple[date, tuple[tuple[str, ...], ...]]]:
+    """Thirty deals of the day that can be won, each with a winning line (found by the
+    tests' search, which the game never ships)."""
+    found: list[tuple[date, tuple[tuple[str, ...], ...]]] = []
+    day = TODAY
+    while len(found) < KEEP_GAMES:
+        line = solve_code(daily_code(day), node_limit=1_500)
+        if line is not None:
+            found.append((day, tuple(line)))
+        day -= timedelta(days=1)
+    return found
+
+
+def longest_play(day: date, line: tuple[tuple[str, ...], ...]) -> Play:
+    """A game in progress as long as a backup holds one: every move of a won game made,
+    then all but the first undone (the moves to redo are all kept; a game with no move
+    is not kept), two courts selected, the clock at its end, a deal of the day."""
+    game = Game.new(daily_code(day))
+    for move in line:
+        for slot in move:
+            game.tap(slot, 1_000)
+    while game.moves > 1:
+        game.undo(10**12)
+    courts = {card.rank: slot for slot, card in game.tops().items() if card.is_face}
+    for slot in list(courts.values())[:2]:
+        game.tap(slot, 10**12)
+    ms = NOON - 7 * DAY_MS
+    return Play(game, new_id(), begun=ms, saved=ms, rev=10**6, played=True, won=True, daily=day)
+
+
+def test_the_largest_backup_the_game_can_write_fits_and_reads_back() -> None:
+    """Thirty long games in progress (every move of a won game made and undone) and a
+    full history of won deals of the day, made up later from the calendar (the longest
+    entries), with every figure at its largest."""
+    deals = won_deals_of_the_day()
+    plays = tuple(longest_play(day, line) for day, line in deals)
+    assert all(len(p.game.to_dict()["redo"]) == 47 for p in plays)
+    history = []
+    for i in range(KEEP):
+        day, line = deals[i % len(deals)]
+        game = Game.new(daily_code(day))
+        for n, move in enumerate(line, start=1):  # won at the clock's end
             for slot in move:
-                play.game.tap(slot, 1)
-    raw = write_backup(Backup(MADE, Prefs(), Stats(), history, plays, plays[0].code))
-    assert len(raw) < MAX_CHARS
-    assert len(read_backup(raw).history) == KEEP
+                game.tap(slot, MAX_ELAPSED_MS * n / len(line))
+        ended = NOON - i * 60_000
+        history.append(entry_of(game, new_id(), ended - DAY_MS, ended, 0.0, day, late=True))
+    most = 10**9
+    stats = Stats(played=most, won=most, best_time_ms=MAX_ELAPSED_MS, streak=most, best_streak=most)
+    prefs = Prefs(**{name: True for name in SWITCHES.values()}, theme="dark", lang="pt")
+    backup = gather(
+        made=NOON, table=plays[0], kept=plays, prefs=prefs, stats=stats, history=history
+    )
+    raw = write_backup(backup)
+    assert len(raw) < LARGEST < MAX_CHARS
+    back = read_backup(raw)
+    assert (len(back.plays), len(back.history)) == (KEEP_GAMES, KEEP)
+    assert back.history == tuple(history) and back.stats == stats
 
 
 def damaged(path: str, value: object) -> str:
@@ -160,14 +200,12 @@ HOSTILE: dict[str, tuple[str, str, str]] = {
     "a 1e300 clock": (damaged("games.0.game.clock", 1e300), "damaged", "game"),
     "one deal twice": (damaged("games.1", as_data(full())["games"][0]), "damaged", "game"),
     "31 games": (damaged("games", as_data(full())["games"] * 31), "damaged", "game"),
-    "a game saved after the backup": (damaged("games.0.saved", MADE + 1), "damaged", "game"),
     "last is no code": (damaged("last", "HM1-N-0"), "damaged", "game"),
     "forged moves in the history": (forged_history(), "damaged", "history"),
     "a win with moves that do not win": (damaged("history.games.2.result", "won"), "damaged", "history"),
     "stuck where moves remain": (damaged("history.games.2.result", "stuck"), "damaged", "history"),
     "a game twice in the history": (damaged("history.games.1.id", "a"), "damaged", "history"),
     "a history of another version": (damaged("history.v", 1), "damaged", "history"),
-    "a game ended after the backup": (damaged("history.games.0.ended", MADE + 1), "damaged", "history"),
     "201 games": (damaged("history.games", as_data(full())["history"]["games"] * 67), "damaged", "history"),
 }  # fmt: skip
 
@@ -209,83 +247,101 @@ def test_any_text_is_read_or_refused_never_crashes(raw: str) -> None:
         read_backup(raw)
 
 
-# ------------------------------------------------------------------------ merging
-def test_a_game_in_progress_is_merged_by_its_save_never_over_a_newer_one() -> None:
-    here = play_of(WON.code, 2, rev=5)
-    ahead = replace(play_of(WON.code, 3, rev=7), played=False)
-    behind = play_of(WON.code, 1, rev=2)
-    assert merge_play(None, here).write is here  # a deal this browser does not have
-    taken = merge_play(here, ahead).write  # the same play, further on in the file
-    assert taken is not None and taken.game.moves == 3 and taken.played  # counted here
-    assert merge_play(here, behind).write is None  # the same play, older in the file
-    assert merge_play(here, here).write is None
-    other = play_of(WON.code, 4, id="other", saved=NOON + 5)
-    newer = merge_play(here, other)  # another play saved later: it stands, here's is kept
-    assert newer.write is other and newer.dropped is here
-    older = merge_play(other, here)
-    assert older.write is None and older.dropped is here
-    assert (
-        merge_play(play_of(WON.code, 1, id="z", saved=NOON + 9), play_of(WON.code, 0)).dropped
-        is None
+# ------------------------------------------------ every backup the game writes, it restores
+def test_the_times_a_clock_gives_are_never_refused() -> None:
+    """A game saved or ended after the file was made (the device's clock ran ahead, and
+    was set right before the backup), a game of the history that ended before it began
+    (the clock was set back during it): the game stores these, so a backup holds them."""
+    ahead = NOON + 3 * DAY_MS
+    backup = replace(
+        full(),
+        plays=(
+            play_of("HM1-N-AAAAAAB", 2, saved=ahead),
+            replace(play_of("HM1-N-AAAAAAC", 1, id="p2", saved=NOON), begun=ahead),
+        ),
+        history=(
+            finished(ended=ahead),
+            replace(finished(IMPASSE, id="b", ended=NOON - 1), begun=NOON + DAY_MS),
+        ),
     )
-    daily = play_of(daily_code(date(2026, 12, 1)), 1, saved=NOON)
-    entry = left_entry(daily, lambda ms: local_day(ms, 0))
-    assert (entry.result, entry.moves, entry.daily) == ("left", 1, date(2026, 12, 1))
-    assert not entry.late
-    # a past day chosen in the calendar and begun later: its day, and made up
-    past = replace(play_of(daily_code(date(2026, 11, 20)), 1), daily=date(2026, 11, 20))
-    entry = left_entry(past, lambda ms: local_day(ms, 0))
-    assert (entry.daily, entry.late) == (date(2026, 11, 20), True)
+    back = read_backup(write_backup(backup))
+    assert back.history == backup.history
+    assert [(p.begun, p.saved) for p in back.plays] == [(p.begun, p.saved) for p in backup.plays]
 
 
-def test_the_history_is_merged_one_entry_a_play_and_a_win_is_never_lost() -> None:
-    here = [finished(), finished(WON, 5, id="c", ended=NOON - 2)]
-    there = [
-        finished(WON, 3, id="a", ended=NOON + 9),
-        finished(IMPASSE, id="b"),
-        finished(WON, 9, id="c", ended=NOON),
-    ]
-    merged = merge_history(here, there)
-    by_id = {e.id: e for e in merged.entries}
-    assert by_id["a"].result == "won"  # a later record of a won play does not undo it
-    assert by_id["c"].moves == 9  # the later record of the same play
-    assert (merged.added, merged.known) == (1, 2)
-    again = merge_history(merged.entries, there)
-    assert again.entries == merged.entries and again.added == 0 and again.known == 3  # fmt: skip
+def test_a_game_won_with_the_clock_ahead_comes_back_after_the_clock_is_set_back() -> None:
+    """A phone whose clock ran a day ahead wins a game; its clock is set right and a
+    backup saved; another browser restores it: the win is there."""
+    phone = Device(NOON + DAY_MS)
+    phone.win()
+    phone.wall = NOON  # the clock set right
+    raw = phone.backup()
+    other = Device(NOON, code=IMPASSE.code)
+    outcome = other.restore(raw)
+    assert outcome.complete and outcome.done.added == 1 and outcome.done.stats
+    assert [(e.code, e.result) for e in other.history()] == [(WON.code, "won")]
+    assert other.stats().won == 1
 
 
-def test_the_statistics_are_never_summed_nor_lowered() -> None:
-    here = Stats(played=10, won=4, best_time_ms=400_000, streak=0, best_streak=3)
-    there = Stats(played=6, won=5, best_time_ms=300_000, streak=2, best_streak=2)
-    merged = merge_stats(here, there, here_newest=NOON, there_newest=NOON + 1)
-    assert merged == Stats(played=10, won=5, best_time_ms=300_000, streak=2, best_streak=3)
-    assert merge_stats(here, there, NOON + 1, NOON).streak == 0  # this browser played last
-    assert merge_stats(None, there, 0, 0) == there
-    assert merge_stats(merged, there, NOON + 1, NOON + 1) == merged  # again: no change
+def test_statistics_reset_during_a_game_then_won_are_kept_and_backed_up() -> None:
+    """The statistics reset while a game is under way (counted as played already), then
+    that game won: the figures never say more games won than played, so the game reads
+    them back, and so does a backup."""
+    device = Device(NOON)
+    for slot in WON.moves[0]:  # the winning line's first move: counted as played
+        device.act(lambda now, slot=slot: device.session.tap(slot, now))
+    device.reset_stats()
+    device.win()  # the rest of the line
+    assert device.stats().won == device.stats().played == 1
+    assert read_backup(device.backup()).stats == device.stats()
 
 
-def test_the_options_come_from_the_file_only_where_there_are_none() -> None:
-    mine, theirs = Prefs(four_colour=True), Prefs(theme="dark")
-    assert merge_prefs(None, theirs) is theirs
-    assert merge_prefs(mine, theirs) is None
-    assert merge_prefs(None, None) is None
+ACTIONS = st.one_of(
+    st.tuples(st.just("move"), st.integers(0, 30)),
+    st.tuples(st.just("deal"), st.sampled_from([WON.code, IMPASSE.code, "HM1-N-AAAAAAB"])),
+    st.tuples(st.just("clock"), st.integers(-2 * DAY_MS, 2 * DAY_MS)),
+    st.tuples(st.just("win"), st.integers(1, 48)),  # so far along the winning line
+    st.tuples(
+        st.sampled_from(["undo", "redo", "restart", "daily", "reset", "restore"]),
+        st.just(0),
+    ),
+)
 
 
-def test_what_changed_in_words() -> None:
-    words = restored_words(Merged(added=12, known=3, resumed=1, stats=True), "pt")
-    assert words == (
-        "Cópia restaurada: 12 partidas acrescentadas; 3 já estavam cá; "
-        "1 partida em curso recuperada; estatísticas atualizadas."
-    )
-    assert restored_words(Merged(added=1, prefs=True), "en") == (
-        "Backup restored: 1 game added; options brought back."
-    )
-    assert restored_words(Merged(known=2, resumed=1), "pt") == (  # nothing added: unsaid
-        "Cópia restaurada: 2 já estavam cá; 1 partida em curso recuperada."
-    )
-    assert restored_words(Merged(known=5), "en") == (
-        "Nothing to add: everything in this backup is already in this browser (5 games)."
-    )
+def act(device: Device, other: Device, action: str, n: int | str) -> None:
+    session = device.session
+    if action == "move":
+        device.move(int(n))
+    elif action == "deal":
+        device.act(lambda now: session.new_game(now, str(n)))
+    elif action == "clock":  # set ahead or back, by up to two days
+        device.wall += int(n)
+    elif action in ("undo", "redo", "restart", "daily"):
+        device.act(getattr(session, action))
+    elif action == "win":
+        device.win(int(n))
+    elif action == "reset":
+        device.reset_stats()
+    else:  # the other device's backup restored here
+        device.restore(other.backup())
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, 1), ACTIONS), max_size=30))
+def test_every_backup_the_game_writes_it_restores_whatever_the_clocks_did(
+    steps: list[tuple[int, tuple[str, int | str]]],
+) -> None:
+    """Two browsers, one with its clock a day ahead, play, move their clocks ahead and
+    back (during games too), reset their statistics and restore each other's backups;
+    every backup either writes is read back, never refused, and restored."""
+    devices = (Device(NOON + DAY_MS), Device(NOON, code=IMPASSE.code))
+    for which, (action, n) in steps:
+        act(devices[which], devices[1 - which], action, n)
+    for device, other in (devices, devices[::-1]):
+        raw = device.backup()
+        read_backup(raw)  # never refused
+        assert other.restore(raw).complete
+        read_backup(other.backup())
 
 
 def test_the_statistics_say_whether_this_browser_keeps_the_games() -> None:
@@ -295,77 +351,3 @@ def test_the_statistics_say_whether_this_browser_keeps_the_games() -> None:
     assert keeping(False, blocked=False, installed=True, framed=False) == "keep.backup"
     assert keeping(False, blocked=False, installed=False, framed=True) == "keep.backup"
     assert keeping(True, blocked=True, installed=False, framed=False) == "keep.blocked"
-
-
-# -------------------------------------------------------- merging as a whole, by hypothesis
-DAY = date(2026, 11, 1)
-GAMES = [WON, IMPASSE]
-
-
-@st.composite
-def entries(draw: st.DrawFn) -> list[Entry]:
-    """A history: plays of the two example games, some of them deals of the day.  A
-    play's deal and day are its own (they follow from its id); how far it went and when
-    it was recorded vary from one side to the other."""
-    ids = draw(st.lists(st.sampled_from("abcdefghij"), unique=True, max_size=8))
-    out = []
-    for i in ids:
-        example = GAMES[ord(i) % 2]
-        moves = draw(st.integers(2, len(example.moves)))
-        ended = NOON + draw(st.integers(0, 50)) * 1000
-        entry = finished(example, moves, id=i, ended=ended)
-        daily = DAY + timedelta(days=ord(i) % 4) if ord(i) % 3 else None
-        out.append(replace(entry, daily=daily))
-    return out
-
-
-stats_st = st.builds(
-    lambda p, w, s, b, t: Stats(p + w + b, w + b, t, min(s, b), b),
-    st.integers(0, 50), st.integers(0, 50), st.integers(0, 9), st.integers(0, 9),
-    st.none() | st.integers(1, 10**6).map(float),
-)  # fmt: skip
-
-
-def merge_all(here_h: list[Entry], here_s: Stats | None, there_h: list[Entry], there_s: Stats) -> tuple[list[Entry], Stats]:  # fmt: skip
-    stats = merge_stats(here_s, there_s, newest(here_h), newest(there_h))
-    return merge_history(here_h, there_h).entries, stats
-
-
-@settings(max_examples=150, deadline=None)
-@given(entries(), st.none() | stats_st, entries(), stats_st)
-def test_merging_the_same_file_again_changes_nothing_and_loses_nothing(
-    here_h: list[Entry], here_s: Stats | None, there_h: list[Entry], there_s: Stats
-) -> None:
-    once = merge_all(here_h, here_s, there_h, there_s)
-    twice = merge_all(*once[:1], once[1], there_h, there_s)
-    assert twice == once
-    history, stats = once
-    ids = {e.id for e in history}
-    assert ids == {e.id for e in here_h} | {e.id for e in there_h}  # nothing lost
-    won = {e.id for e in [*here_h, *there_h] if e.result == "won"}
-    assert won <= {e.id for e in history if e.result == "won"}  # a win is never lost
-    for side in (here_s, there_s):
-        if side is not None:  # no figure goes down, none is a sum
-            assert stats.played >= side.played and stats.won >= side.won
-            assert stats.best_streak >= side.best_streak
-    assert stats.played <= max(s.played for s in (here_s, there_s) if s is not None)
-    assert stats.streak <= stats.best_streak <= stats.won <= stats.played
-    # the daily streak's days survive: every day played on either side is still there
-    days = {e.daily for e in [*here_h, *there_h] if e.daily is not None}
-    assert days == {e.daily for e in history if e.daily is not None}
-
-
-def test_a_table_with_no_move_gives_way_to_the_games_restored() -> None:
-    kept = play_of(WON.code, 2)
-    other = play_of("HM1-N-AAAAAAC", 1, id="p9")
-    ended = play_of(IMPASSE.code, 0, id="p8")
-    for move in IMPASSE.moves:
-        for slot in move:
-            ended.game.tap(slot, 1)
-    session = Session(Game.new("HM1-N-AAAAAAD"), Prefs(), "pt", Shelf(kept, other, ended))
-    assert session.restored(IMPASSE.code, 0) is None  # a game that ended does not
-    assert session.restored(None, 0) is None
-    feedback = session.restored(WON.code, 0)
-    assert feedback is not None and feedback.deal
-    assert (session.game.code, session.game.moves) == (WON.code, 2)  # where it was
-    assert session.restored("HM1-N-AAAAAAC", 0) is None  # a table with moves stays

@@ -8,7 +8,6 @@ from datetime import UTC, date, datetime
 import pytest
 
 from halfmoon import Game, card
-from halfmoon.backup import Merged, restored_words
 from halfmoon.history import Entry
 from halfmoon.host.examples import WON
 from halfmoon.i18n import (
@@ -30,6 +29,7 @@ from halfmoon.messages import CATALOGUE
 from halfmoon.prefs import Prefs
 from halfmoon.presenter import Presenter
 from halfmoon.replay import ending, score_line
+from halfmoon.restore import Merged, Outcome, restored_words
 from halfmoon.results import Bar, chart_words, daily_today, rows, share_text
 from halfmoon.session import Session
 
@@ -194,8 +194,10 @@ def test_every_count_a_player_reads_agrees_with_its_number(lang: str, n: int) ->
         shown.append(daily_today([entry], TODAY, False, lang))
     shown.append(chart_words([Bar(100, n % 2 == 0)] * n, lang))
     # what a restore says it changed
-    shown.append(restored_words(Merged(added=n, known=n, resumed=n), lang))
-    shown.append(restored_words(Merged(known=n), lang))
+    every = Merged(added=n, known=n, resumed=n, left=n)
+    shown.append(restored_words(Outcome(every, complete=True, written=1), lang))
+    shown.append(restored_words(Outcome(every, complete=False, written=1), lang))
+    shown.append(restored_words(Outcome(Merged(known=n), complete=True, written=0), lang))
     # a game left after n moves, and the restart's question (a game with moves)
     game = Game.new(WON.code)
     for move in WON.moves[:n]:

@@ -19,7 +19,7 @@ from halfmoon.saved import (
     write_stats,
 )
 from halfmoon.session import Feedback, Session
-from halfmoon.stats import Stats
+from halfmoon.stats import Count, Stats
 from halfmoon.view import stats_view
 from tests.positions import position
 from tests.solver import solve_code
@@ -190,6 +190,16 @@ def test_a_reset_does_not_count_the_game_in_progress_again() -> None:
     stats = Stats()  # the player resets the statistics
     assert count(stats, session.undo(1)) + count(stats, session.redo(2)) == []
     assert (stats.played, stats.won) == (0, 0)
+
+
+def test_a_game_played_before_a_reset_and_won_after_is_played_too() -> None:
+    """Reset mid-game (the game counted as played already), then won: the figures never
+    say more games won than played, so they read back (they used to be kept aside as
+    damaged)."""
+    stats = Stats()
+    stats.count(Count("won", 60_000))
+    assert (stats.played, stats.won, stats.streak, stats.best_streak) == (1, 1, 1, 1)
+    assert read_stats(write_stats(stats)) == stats
 
 
 def test_a_reload_does_not_count_a_game_again() -> None:

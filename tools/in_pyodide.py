@@ -62,9 +62,11 @@ def _known(test: ast.expr) -> bool | None:
     if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute):
         owner = ast.unparse(test.func.value)
         if owner in facts and test.func.attr == "startswith" and len(test.args) == 1:
-            arg = test.args[0]
-            if isinstance(arg, ast.Constant) and isinstance(arg.value, str | tuple):
-                return facts[owner].startswith(arg.value)
+            arg = test.args[0]  # a text, or a tuple of texts (parsed as a Tuple node)
+            parts = arg.elts if isinstance(arg, ast.Tuple) else [arg]
+            texts = [p.value for p in parts if isinstance(p, ast.Constant)]
+            if len(texts) == len(parts) and all(isinstance(t, str) for t in texts):
+                return facts[owner].startswith(tuple(str(t) for t in texts))
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         left, right = ast.unparse(test.left), test.comparators[0]
         if left in facts and isinstance(right, ast.Constant) and isinstance(right.value, str):

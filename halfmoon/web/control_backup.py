@@ -1,22 +1,15 @@
 """The backups' controller: everything the game keeps saved as a file, and a file chosen
-to restore refused whole (saying why) or merged, with the table, the options and the
-statistics window shown as the merge left them."""
+to restore refused whole (saying why) or merged, with the options and the statistics
+window shown as the merge left them.  The table stays on its deal: it shows the file's
+play of that deal only where the merge wrote it (:mod:`halfmoon.restore`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..backup import (
-    MAX_BYTES,
-    Refused,
-    file_name,
-    read_backup,
-    refused_words,
-    restored_words,
-    write_backup,
-)
+from ..backup import MAX_BYTES, Refused, file_name, read_backup, refused_words, write_backup
 from ..i18n import text
-from ..saved import Head, is_newer
+from ..restore import restored_words
 from .backup_store import BackupStore
 from .control import Controller
 from .control_stats import StatsControl
@@ -78,16 +71,14 @@ class BackupControl:
         control, session = self.control, self.session
         if control.save_pending:  # the play on the table is stored first, merged like any other
             control.save(t)
-        merged = self.backups.restore(backup, session.books.day_of, session.play.code)
-        if merged is None:
+        outcome = self.backups.restore(backup, session.books.day_of, session.play)
+        if outcome is None:
             return text(self.lang, "restore.error.blocked")
-        stored = self.store.find(session.play.code)
-        if stored is not None and is_newer(Head(stored.id, stored.rev, stored.saved), session.play):
-            control.adopt(stored, t)  # the file held this deal's game further on
-        elif (feedback := session.restored(backup.last, t)) is not None:
-            control.apply(feedback, t)  # a table with no move gives way to the file's game
-        if merged.prefs:
+        if outcome.shown is not None:  # the file held the deal on the table further on
+            control.apply(session.restored(outcome.shown, t), t, clear=False)
+        if outcome.done.prefs:
             session.prefs = self.store.prefs()
             control.options_changed()
+        control.notice()  # a storage that refused a write says so, as a save's would
         self.stats.refresh()
-        return restored_words(merged, self.lang)
+        return restored_words(outcome, self.lang)

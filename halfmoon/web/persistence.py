@@ -28,6 +28,7 @@ from ..saved import (
     game_key,
     is_newer,
     migrate,
+    next_save,
     oldest,
     peek,
     read_last,
@@ -157,17 +158,16 @@ class Persistence:
                     return read_play(raw, play.code)
                 except sj.Invalid:
                     storage.aside(key, raw, "game")
-        play.rev += 1
-        play.saved = max(storage.wall(), play.saved)
-        if storage.set(key, write_play(play, play.saved)):
+        stamp = next_save(play, storage.wall())
+        play.saved = stamp.saved
+        if storage.set(key, write_play(stamp, stamp.saved)):
+            play.rev = stamp.rev
             if storage.get(KEYS["last"]) != play.code:
                 storage.set(KEYS["last"], play.code)
             if view is not None:  # best effort: it only saves the next visit a moment
                 storage.best_effort(KEYS["view"], view())
             if raw is None:
                 self.prune(key)
-        else:
-            play.rev -= 1
         self.flush()
         return None
 

@@ -84,12 +84,15 @@ class Storage:
         self.set_aside.discard(key)
         return True
 
-    def remove(self, key: str) -> None:
-        if self.store is not None and key not in self.unreadable:
-            try:
-                self.store.removeItem(key)
-            except Exception:
-                self.failing = True
+    def remove(self, key: str) -> bool:
+        if self.store is None or key in self.unreadable:
+            return False
+        try:
+            self.store.removeItem(key)
+        except Exception:
+            self.failing = True
+            return False
+        return True
 
     def every_key(self) -> list[str]:
         try:

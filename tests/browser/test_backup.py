@@ -17,7 +17,7 @@ from halfmoon import Game
 from halfmoon.backup import Backup, write_backup
 from halfmoon.host.examples import IMPASSE
 from halfmoon.stats import Stats
-from tests.browser.conftest import DESKTOP, open_game
+from tests.browser.conftest import DESKTOP, open_game, wait_saved
 from tests.browser.table import Table
 from tests.solver import legal_moves
 from tests.test_history import NOON, finished
@@ -80,11 +80,13 @@ def test_a_backup_restored_in_another_browser_brings_everything_back_once(
     assert {g["game"]["code"] for g in data["games"]} == {CODE, IMPASSE.code}
     old.close()
 
-    # Another browser, a random deal on its table: the backup brings the game in
-    # progress back to the table, the finished one to the history, the figures and the
-    # options.
+    # Another browser, a random deal on its table (no move made): the backup brings the
+    # game in progress back (listed in your games, to resume), the finished one to the
+    # history, the figures and the options — and leaves the table as it is, even when
+    # there is nothing to add (issue 33, item 11).
     new = browser.new_context(locale="pt-PT", viewport=DESKTOP)
     page = open_game(new, base_url)
+    dealt = page.locator('[data-stat="code"]').text_content()
     open_stats(page)
     expect(page.locator('[data-role="keeping"]')).not_to_be_empty()
     restore(page, path)
@@ -93,8 +95,6 @@ def test_a_backup_restored_in_another_browser_brings_everything_back_once(
         "estatísticas atualizadas; opções recuperadas."
     )
     assert (stat(page, "played"), stat(page, "won")) == ("2", "0")
-    expect(page.locator('[data-stat="code"]')).to_have_text(CODE)
-    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     assert page.locator('[data-option="four-colour"]').is_checked()
     # the same file again changes nothing
     before = page.evaluate(STORED)
@@ -104,12 +104,16 @@ def test_a_backup_restored_in_another_browser_brings_everything_back_once(
     )
     assert page.evaluate(STORED) == before
     assert stat(page, "played") == "2"
+    expect(page.locator('[data-stat="code"]')).to_have_text(dealt or "")  # the table stays
+    expect(page.locator('[data-stat="moves"]')).to_have_text("0")
     page.locator('#dialog-stats [data-action="history"]').click()
     history = page.locator("#dialog-history")
-    expect(history.locator(".game")).to_have_count(1)
-    expect(history.locator('[data-role="code"]')).to_have_text(IMPASSE.code)
-    page.keyboard.press("Escape")
-    # the restored game goes on where it was
+    expect(history.locator(".game")).to_have_count(2)
+    expect(history.locator('[data-role="code"]')).to_have_text([CODE, IMPASSE.code])
+    # the restored game goes on where it was, when the player asks for it
+    history.locator('.game[data-ending="left"] [data-action="again"]').click()
+    expect(page.locator('[data-stat="code"]')).to_have_text(CODE)
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     Table(page).play([legal_moves(_after_first_pair(CODE))[0]])
     expect(page.locator('[data-stat="moves"]')).to_have_text("2")
     new.close()
@@ -201,14 +205,32 @@ def test_a_refused_file_is_explained_in_english(desktop: BrowserContext, base_ur
 SPY = """
 if (typeof window !== "undefined" && typeof StorageManager !== "undefined") {
   window.__persist = [];
+  window.__checked = [];
   window.__promised = %s;
-  StorageManager.prototype.persisted = function () { return Promise.resolve(window.__promised); };
+  StorageManager.prototype.persisted = function () {
+    window.__checked.push(document.documentElement.dataset.game);
+    return Promise.resolve(window.__promised);
+  };
   StorageManager.prototype.persist = function () {
     window.__persist.push(document.documentElement.dataset.game);
     return Promise.resolve(window.__promised);
   };
 }
 """
+"""The browser's answers, stubbed: whether it has promised to keep the storage
+(``persisted``: each call's ``<html data-game>`` in ``__checked``) and the request to
+keep it (``persist``: in ``__persist``)."""
+
+
+def asked_after_the_end(page: Page) -> list[str]:
+    """The requests to keep the storage, once any the end of the game asked for has
+    run: the statistics window's line on keeping is written when the browser answers
+    its own question, which was asked after the end's (both answers come at once, and
+    are handled in the order they were asked)."""
+    open_stats(page)
+    expect(page.locator('[data-role="keeping"]')).not_to_be_empty()
+    persist: list[str] = page.evaluate("window.__persist")
+    return persist
 
 
 @pytest.mark.parametrize("promised", [False, True])
@@ -220,16 +242,14 @@ def test_the_browser_is_asked_to_keep_the_games_after_the_first_finished_game(
     table = Table(open_game(context, base_url, "#" + IMPASSE.code))
     page = table.page
     table.play(IMPASSE.moves[:-1])
-    assert page.evaluate("window.__persist") == []  # not at the first visit, nor mid-game
+    wait_saved(page)
+    assert page.evaluate("window.__checked") == []  # not at the first visit, nor mid-game
     table.play(IMPASSE.moves[-1:])
     expect(page.locator("#dialog-end")).to_be_visible()
-    if promised:  # already promised: nothing to ask
-        assert page.evaluate("window.__persist") == []
-    else:
-        page.wait_for_function("window.__persist.length === 1")
-        assert page.evaluate("window.__persist") == ["impasse"]
     page.keyboard.press("Escape")
-    open_stats(page)
+    # asked once, at the end (if already promised: the question only, nothing to ask)
+    assert asked_after_the_end(page) == ([] if promised else ["impasse"])
+    assert page.evaluate("window.__checked") == ["impasse", "impasse"]  # the end, the statistics
     keeping = page.locator('[data-role="keeping"]')
     if promised:
         expect(keeping).to_have_text(
@@ -265,10 +285,12 @@ def test_a_framed_game_never_asks_the_browser(
             for slot in move:
                 frame.locator(f'[data-slot="{slot}"] button[data-card]').click()
         expect(frame.locator("#dialog-end")).to_be_visible()
-        assert game.evaluate("window.__persist") == []
         frame.locator("#dialog-end").press("Escape")
         frame.locator('[data-action="stats"]').click()
+        # once the statistics' own question is answered, the end's would have been too
         expect(frame.locator('[data-role="keeping"]')).to_contain_text("guarde de vez em quando")
+        assert game.evaluate("window.__persist") == []
+        assert game.evaluate("window.__checked") == ["impasse"]  # the statistics' question
         context.close()
     finally:  # the host page's server goes, whatever the test found
         server.shutdown()
