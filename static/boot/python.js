@@ -170,7 +170,9 @@ export function startPython() {
   early.catch(() => {});
   const runtime = import(PYODIDE + "pyodide.asm.mjs");
   const request = window.fetch.bind(window); // the page's fetch as it was when the start began
-  const compiled = compileEarly(PYODIDE + "pyodide.asm.wasm", (url) => kept(url, request));
+  // a return visit, the offline copy in charge: the wasm compiled off the page's thread
+  const aside = serviceWorkers()?.controller && cacheStorage() ? offlineCache : null;
+  const compiled = compileEarly(PYODIDE + "pyodide.asm.wasm", (url) => kept(url, request), aside);
   const options = {
     indexURL: PYODIDE,
     stdLibURL: python.stdlib ? new URL(python.stdlib, location.href).href : undefined,

@@ -4,9 +4,11 @@
 // Compiled early: at once, while the snapshot and the rest are read, not when Pyodide
 // gets to it (after the snapshot, whole).  Pyodide's own request for the wasm is handed a
 // stand-in, and its instantiation takes the compiled module.  A streamed compile is what
-// Chromium keeps compiled code for, so a return visit takes it from its cache.  Should
-// that compile fail, Pyodide's instantiation streams the wasm itself, as it would have
-// (it does not report a failure of its own: the start would hang).
+// Chromium keeps compiled code for, so a return visit takes it from its cache — in a
+// worker (static/compile-worker.js), whose module the page then shares: reading that
+// cache is tens of milliseconds of the page's thread on a phone.  Should that compile
+// fail, Pyodide's instantiation streams the wasm itself, as it would have (it does not
+// report a failure of its own: the start would hang).
 //
 // Linked in steps: Emscripten links Pyodide (its dynamic linking) in one synchronous
 // block once the instance is handed over.  Part of that block is turning each of the
@@ -94,11 +96,37 @@ function recordFunctionImports(imports) {
   return names;
 }
 
-// Begin compiling the wasm at `url` (fetched with `request`); returns what prepares the
-// Emscripten settings of a start to take it.
-export function compileEarly(url, request) {
+// The wasm at `url` compiled by a worker from the offline copy's cache (`cache`), or
+// null where that cannot be tried; the page's own compile should the worker fail (or
+// not answer: a compile from the cache takes a fraction of a second, one from nothing a
+// few seconds on a slow phone).
+const ASIDE_MS = 20000;
+function compiledAside(url, cache) {
+  if (!cache || typeof Worker !== "function") return null;
+  let worker;
+  try {
+    worker = new Worker(new URL("../compile-worker.js", import.meta.url), { type: "module" });
+  } catch (_) {
+    return null;
+  }
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => (data.module ? resolve(data.module) : reject(new Error(data.error)));
+    worker.onerror = (event) => reject(new Error(event.message || "the compile worker did not start"));
+    setTimeout(() => reject(new Error("the compile worker did not answer")), ASIDE_MS);
+    worker.postMessage({ url, cache });
+  }).finally(() => worker.terminate());
+}
+
+// Begin compiling the wasm at `url` (fetched with `request`; on a return visit by a
+// worker, from the offline copy's `cache`); returns what prepares the Emscripten settings
+// of a start to take it.
+export function compileEarly(url, request, cache = null) {
   const previous = window.fetch;
-  const compiled = WebAssembly.compileStreaming(request(url));
+  const aside = compiledAside(url, cache);
+  if (aside) document.documentElement.dataset.compiled = "worker"; // tests read it
+  const compiled = aside
+    ? aside.catch(() => WebAssembly.compileStreaming(request(url)))
+    : WebAssembly.compileStreaming(request(url));
   compiled.catch(() => {}); // awaited where it is used
   window.fetch = function (input, init) {
     if (new URL(input instanceof Request ? input.url : input, location.href).href !== url) {

@@ -90,7 +90,11 @@ def test_a_phone_answers_taps_while_python_starts_and_plays_them(
         if page.evaluate("document.documentElement.dataset.app") != "loading":
             break
     wait_ready(page)
-    assert page.evaluate("document.documentElement.dataset.snapshot") == "restored"
+    # Python started from the snapshot, its wasm compiled by a worker, its table functions
+    # wrapped in one module, PyScript's two texts run quickly (static/boot/*.js)
+    root = page.evaluate("({...document.documentElement.dataset})")
+    assert (root["snapshot"], root["compiled"], root["quickRuns"]) == ("restored", "worker", "2")
+    assert int(root["wrapped"]) > 200
 
     # taps fell on the painted table while Python started, and each was answered within
     # the budget
