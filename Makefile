@@ -49,8 +49,11 @@ lint: $(STAMP)
 test-engine: $(STAMP)
 	$(PYTEST) -m "not browser"
 
+# Tests marked `alone` (a phone's start, timed at a slowed CPU) run by themselves after
+# the parallel part: a second browser on the same two cores would slow them beyond any phone.
 test-browser: site chromium engines
-	$(PYTEST) -m browser --durations=15
+	$(PYTEST) -m "browser and not alone" --durations=15
+	$(PY) -m pytest -q -m alone
 
 ## test-engines: the cross-engine suite alone, in Firefox and WebKit (ENGINE=firefox for one)
 test-engines: site engines
@@ -59,7 +62,8 @@ test-engines: site engines
 ## test: everything CI runs — lint, engine tests, browser tests on the built site; it
 ## prints the 15 slowest tests
 test: lint site chromium engines
-	$(PYTEST) --durations=15
+	$(PYTEST) -m "not alone" --durations=15
+	$(PY) -m pytest -q -m alone
 
 ## bench: start-up, tap latency, bytes and memory against a bare Pyodide page
 bench: site chromium

