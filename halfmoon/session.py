@@ -159,7 +159,7 @@ class Session:
         if result.outcome == "ignored":
             return feedback
         if result.error is not None and self.prefs.errors:
-            feedback.said = (phrase(f"error.{result.error}"),)
+            feedback.said = (phrase("error.line", reason=phrase(f"error.{result.error}")),)
         feedback.save = True
         feedback.sound = _sound(result)
         if result.removal is not None:
@@ -173,27 +173,38 @@ class Session:
     def _feedback(self, *said: Phrase, **fields: Any) -> Feedback:
         return Feedback(said=said, lang=self.lang, **fields)
 
-    def _removed(self, removal: Removal) -> Phrase:
-        key = "announce.pair" if len(removal.cards) == 2 else "announce.trio"
-        return phrase(key, **self._score(), **dict(zip("abc", removal.cards)))
-
-    def _score(self) -> dict[str, Counted]:
-        """The score, as an announcement says it (``25 pontos``, ``25 points``)."""
-        return {"points": Counted(self.game.score, "points")}
+    def _removed(self, removal: Removal, key: str = "announce") -> Phrase:
+        """A move in words: its cards, what it scored (``+10 pontos``) and the score
+        after it; an undo's (``announce.undo``) and a redo's say which cards came back
+        or left again."""
+        kind = "pair" if len(removal.cards) == 2 else "trio"
+        gain = Counted(removal.points, "points")
+        cards = dict(zip("abc", removal.cards))
+        return phrase(f"{key}.{kind}", gain=gain, score=self.game.score, **cards)
 
     def undo(self, now: float) -> Feedback:
         history = self.game.history
         if not self.game.undo(now):
             return self._feedback()
-        said = phrase("announce.undo", **self._score())
+        said = self._removed(history[-1], "announce.undo")
         returned = history[-1].slots
         return self._feedback(said, events=["undo"], save=True, returned=returned, sound="undo")
+
+    def let_go(self, now: float) -> Feedback:
+        """Escape with no window open: the selected cards let go, as tapping each again
+        would (nothing changes when nothing is selected)."""
+        selection = self.game.selection
+        for slot in reversed(selection):
+            self.game.tap(slot, now)
+        if not selection:
+            return self._feedback()
+        return self._feedback(phrase("announce.let-go"), save=True, sound="select")
 
     def redo(self, now: float) -> Feedback:
         before = self.game.status
         if not self.game.redo(now):
             return self._feedback()
-        said = phrase("announce.redo", **self._score())
+        said = self._removed(self.game.history[-1], "announce.redo")
         counts = self.books.count(self.play, now)
         feedback = self._feedback(said, events=["move"], save=True, counts=counts)
         feedback.removed = self.game.history[-1].slots

@@ -19,9 +19,9 @@ from ..cards import DOUBLE_DECK
 from ..i18n import text
 from ..layout import SLOTS
 from ..replay import PLAY_MS, Frame, position_text, score_line
-from ..results import CHART_GAMES, Bar, Row, history_note
+from ..results import Bar, Row, chart_places, history_note
 from ..view import card_class
-from .dom import Handlers, close_windows
+from .dom import Handlers, close_windows, write_codes
 from .faces import SVG, Faces
 
 CHART_W, CHART_H = 300, 110  # the chart's drawing box
@@ -42,6 +42,7 @@ class Games:
         self.total = 0
         self.lang = "pt"
         self.step = 0
+        self.code = ""  # the deal of the game the replay shows
         self._timer: Any = None
         self._tick = handlers.proxy(lambda e: self._advance())
         for button in self.replay.querySelectorAll("[data-step-action]"):
@@ -56,6 +57,7 @@ class Games:
         self.list.replaceChildren()
         for row in rows:
             item = self.row.content.firstElementChild.cloneNode(True)
+            item.querySelector('[data-action="again"]').dataset.i18n = row.again_key
             for el in item.querySelectorAll("[data-i18n]"):
                 el.textContent = text(lang, el.dataset.i18n)
             item.dataset.ending = row.ending
@@ -96,14 +98,30 @@ class Games:
 
     # ------------------------------------------------------------------- replay
     def show_replay(
-        self, title: str, when: str, frames: list[Frame], lang: str, entry: str
+        self,
+        title: str,
+        when: str,
+        frames: list[Frame],
+        lang: str,
+        entry: str,
+        again: tuple[str, str] = ("action.again", ""),
+        code: str = "",
     ) -> None:
         """Open the replay of a game (``entry``, for its Play again and Share buttons)
-        at its first position."""
+        at its first position; ``again``: the again button's words (Resume or Play
+        again: its catalogue key) and accessible name."""
         self.frames, self.total, self.lang = frames, len(frames) - 1, lang
+        self.code = code
         for button in self.replay.querySelectorAll("[data-action]"):
             button.dataset.entry = entry
-        self.replay.querySelector('[data-role="replay-title"]').textContent = title
+        button = self.replay.querySelector('[data-action="again"]')
+        button.dataset.i18n = again[0]
+        button.textContent = text(lang, again[0])
+        if again[1]:
+            button.setAttribute("aria-label", again[1])
+        else:
+            button.removeAttribute("aria-label")
+        write_codes(self.replay.querySelector('[data-role="replay-title"]'), title)
         self.replay.querySelector('[data-role="replay-when"]').textContent = when
         self.slider.max = str(self.total)
         self.status("")
@@ -113,6 +131,12 @@ class Games:
             self._only()
             self.replay.showModal()
         self.replay.querySelector(".stage").focus()
+
+    def follow(self, deals: tuple[str, ...]) -> None:
+        """The deal on the table changed (``deals``: the one before, the one now): a
+        replay of either closes, its Play again and Share no longer what they were."""
+        if self.replay.open and self.code in deals:
+            self.replay.close()
 
     def go(self, step: int) -> None:
         """Draw frame ``step`` (clamped): its places, marks, words and slider."""
@@ -210,9 +234,9 @@ class Games:
         ``words`` as the chart's text alternative."""
         svg = self.doc.querySelector('[data-role="chart"]')
         svg.replaceChildren()
-        slot = CHART_W / CHART_GAMES  # a place for each of the games the chart can hold
+        slot = CHART_W / chart_places(len(bars))  # few games: wider bars
         for i, bar in enumerate(bars):  # a full bar: every card of the two decks cleared
-            height = max(1.5, bar.cleared / len(DOUBLE_DECK) * (CHART_H - 6))
+            height = max(3.0, bar.cleared / len(DOUBLE_DECK) * (CHART_H - 6))
             rect = self.doc.createElementNS(SVG, "rect")
             for name, value in (
                 ("x", i * slot + 1.5),
