@@ -86,7 +86,7 @@ def leave_question(
     moves = Counted(session.game.moves, "moves")
     return Question(
         title=phrase("leave.title"),
-        text=phrase("leave.text", code=session.play.code, moves=moves),
+        text=phrase("leave.text", code=session.game.code or "—", moves=moves),
         yes=phrase("leave.yes"),
         no=phrase("leave.no"),
     )
@@ -101,7 +101,7 @@ def restart_question(session: Session) -> Question | None:
     moves = Counted(game.moves, "moves")
     return Question(
         title=phrase("restart.title"),
-        text=phrase(text_key, code=session.play.code, moves=moves),
+        text=phrase(text_key, code=session.game.code or "—", moves=moves),
         yes=phrase("action.restart"),
         no=phrase("leave.no") if game.status == "playing" else phrase("action.cancel"),
     )

@@ -159,7 +159,7 @@ class Session:
         if result.outcome == "ignored":
             return feedback
         if result.error is not None and self.prefs.errors:
-            feedback.said = (phrase("error.line", reason=phrase(f"error.{result.error}")),)
+            feedback.said = (_sentence(f"error.{result.error}"),)
         feedback.save = True
         feedback.sound = _sound(result)
         if result.removal is not None:
@@ -362,7 +362,9 @@ class Session:
                 feedback.sound = "win"
             feedback.dialog = "won" if status == "won" else "impasse"
             feedback.events.append(status)
-            feedback.said = (*feedback.said, phrase(f"end.{status}.title"))
+            title = f"end.{status}.title"  # "You won!"; "No moves left."
+            ended = phrase(title) if status == "won" else _sentence(title)
+            feedback.said = (*feedback.said, ended)
             feedback.recorded = self.books.entry(self.play, now)
             feedback.ended = True
 
@@ -381,6 +383,12 @@ def _position(game: Game) -> dict[str, Any]:
     data = game.to_dict()
     del data["clock"]
     return data
+
+
+def _sentence(key: str) -> Phrase:
+    """A line of the catalogue that is also a title (no full stop of its own), said on
+    the message line as a sentence, ending like the others."""
+    return phrase("line.sentence", words=phrase(key))
 
 
 def _daily_phrase(today: date, code: str) -> Phrase:
