@@ -149,7 +149,7 @@ Ganha quando a mesa fica vazia. Se entre as cartas jogáveis não houver nenhum 
 Cada distribuição tem um código, por exemplo HM1-N-AAAAAAB. Toque no código para copiar a ligação e desafiar alguém com as mesmas cartas.
 
 ## Teclado
-Setas: passar de carta em carta. Enter ou Espaço: tocar na carta. U ou Ctrl+Z: anular. R, Ctrl+Shift+Z ou Ctrl+Y: refazer. N: nova partida. T: ler a mesa em voz alta, lugar a lugar, com o tempo, os pontos e as jogadas. P: pausa (qualquer tecla continua). F: ecrã inteiro. Esc: fechar uma janela.
+Setas: ir para a carta mais próxima nesse sentido (os lugares vazios ficam para trás). Início e Fim: a primeira e a última carta (monte 1, reserva 8). Enter ou Espaço: tocar na carta. U ou Ctrl+Z: anular. R, Ctrl+Shift+Z ou Ctrl+Y: refazer. N: nova partida. T: ler a mesa em voz alta, lugar a lugar, com o tempo, os pontos e as jogadas. P: pausa (qualquer tecla continua). F: ecrã inteiro. Esc: fechar uma janela (um clique fora dela também a fecha) ou, sem janela aberta, largar as cartas escolhidas.
 
 Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solução.""",
     # Announcements (the live region)
@@ -579,7 +579,7 @@ You win when the table is empty. If no pair and no trio is left among the cards 
 Every deal has a code such as HM1-N-AAAAAAB. Tap the code to copy a link and challenge someone with the very same cards.
 
 ## Keyboard
-Arrow keys: move from card to card. Enter or Space: tap the card. U or Ctrl+Z: undo. R, Ctrl+Shift+Z or Ctrl+Y: redo. N: new game. T: read the table aloud, place by place, with the time, score and moves. P: pause (any key goes on). F: full screen. Esc: close a window.
+Arrow keys: go to the nearest card that way (empty places are skipped). Home and End: the first and the last card (pile 1, reserve 8). Enter or Space: tap the card. U or Ctrl+Z: undo. R, Ctrl+Shift+Z or Ctrl+Y: redo. N: new game. T: read the table aloud, place by place, with the time, score and moves. P: pause (any key goes on). F: full screen. Esc: close a window (so does a click outside it) or, with no window open, let go of the picked cards.
 
 There are no hints and no solver: the game never tells whether a deal can be won.""",
     "announce.pair": "Pair removed: {a} and {b}: +{gain}; score {score}.",
