@@ -216,17 +216,23 @@ def test_names_and_announcements_for_pair_trio_error_and_end(
     live = page.locator('[data-role="message"]')
     assert live.get_attribute("aria-live") == "polite" and live.get_attribute("role") == "status"
     table.tap("P5"), table.tap("P6")
-    expect(live).to_have_text("Par retirado: Seis de Copas e Cinco de Copas. 10 pontos.")
+    # what the move scored, then the score
+    expect(live).to_have_text(
+        "Par retirado: Seis de Copas e Cinco de Copas: +10 pontos; pontuação 10."
+    )
     assert table.card("P5").get_attribute("aria-label", timeout=1000).endswith("monte 5, 7 cartas")
     table.tap("P2"), table.tap("P3"), table.tap("R3")
     expect(live).to_have_text(
-        "Trio retirado: Dama de Paus, Rei de Espadas e Valete de Copas. 25 pontos."
+        "Trio retirado: Dama de Paus, Rei de Espadas e Valete de Copas: +15 pontos; pontuação 25."
     )
     table.set_option("errors", True)
     table.tap("P1"), table.tap("P4")
-    expect(live).to_have_text("A soma tem de ser igual a 11")
-    table.press("undo")
-    expect(live).to_have_text("Jogada anulada. 10 pontos.")
+    expect(live).to_have_text("A soma tem de ser igual a 11.")  # ends like the others
+    table.press("undo")  # what came back
+    expect(live).to_have_text(
+        "Jogada anulada: Dama de Paus, Rei de Espadas e Valete de Copas voltaram à mesa; "
+        "pontuação 10."
+    )
     assert page.evaluate("document.documentElement.lang") == "pt-PT"
     context.close()
     context = browser.new_context(locale="en-GB")
