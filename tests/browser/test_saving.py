@@ -172,6 +172,9 @@ def test_a_new_game_keeps_the_one_left_and_needs_a_press_of_its_own(
     for _ in range(5):
         page.keyboard.down("n")
     page.keyboard.up("n")
+    confirm = page.locator('[data-role="confirm"]')  # asked once, whatever the repeats
+    confirm.locator('[data-answer="yes"]').click()
+    expect(confirm).to_be_hidden()
     fresh = table.stat("code")
     assert fresh != X and moves(page) == "0"
     page.go_back()  # only one new deal was dealt: Back is the game left
