@@ -153,8 +153,8 @@ Setas: ir para a carta mais próxima nesse sentido (os lugares vazios ficam para
 
 Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solução.""",
     # Announcements (the live region)
-    "announce.pair": "Par retirado: {a} e {b}: +{gain}; pontuação {score}.",
-    "announce.trio": "Trio retirado: {a}, {b} e {c}: +{gain}; pontuação {score}.",
+    "announce.pair": "Par retirado: {a} e {b}: +{gain}; total {score}.",
+    "announce.trio": "Trio retirado: {a}, {b} e {c}: +{gain}; total {score}.",
     "announce.new": "Nova partida: {code}.",
     "announce.resumed": "Partida retomada: {code}.",
     "announce.same": "Já está a jogar a partida {code}.",
@@ -431,10 +431,10 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
     "win.days.other": "{n} dias seguidos a jogar a partida do dia.",
     "win.month": "{month}: {tally}.",
     # branch words (issue 33: asking before a game is left, words that say what happened)
-    "announce.undo.pair": "Jogada anulada: {a} e {b} voltaram à mesa; pontuação {score}.",
-    "announce.undo.trio": "Jogada anulada: {a}, {b} e {c} voltaram à mesa; pontuação {score}.",
-    "announce.redo.pair": "Jogada refeita: {a} e {b} saíram outra vez; pontuação {score}.",
-    "announce.redo.trio": "Jogada refeita: {a}, {b} e {c} saíram outra vez; pontuação {score}.",
+    "announce.undo.pair": "Jogada anulada: {a} e {b} voltaram à mesa; total {score}.",
+    "announce.undo.trio": "Jogada anulada: {a}, {b} e {c} voltaram à mesa; total {score}.",
+    "announce.redo.pair": "Jogada refeita: {a} e {b} saíram outra vez; total {score}.",
+    "announce.redo.trio": "Jogada refeita: {a}, {b} e {c} saíram outra vez; total {score}.",
     "announce.let-go": "Seleção largada.",
     "line.sentence": "{words}.",
     "leave.title": "Deixar esta partida?",
@@ -444,7 +444,7 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
     "restart.text.left": "A partida {code} volta ao início e desfaz {moves}. A partida a meio fica em «As suas partidas» e conta como deixada (a série de vitórias acaba); a nova conta como outra partida.",
     "action.resume": "Retomar",
     "history.resume.label": "Retomar {code}",
-    "announce.reading": "A mesa foi lida em voz alta para o leitor de ecrã (tecla T).",
+    "announce.reading": "Mesa lida ao leitor de ecrã (tecla T).",
     "calendar.tally.so-far": "{won} de {days} dias ganhos até hoje",
 }
 
@@ -866,7 +866,7 @@ There are no hints and no solver: the game never tells whether a deal can be won
     "restart.text.left": "Deal {code} goes back to its start, undoing {moves}. The game under way stays in Your games and counts as left (your streak of wins ends); the new one counts as another game.",
     "action.resume": "Resume",
     "history.resume.label": "Resume {code}",
-    "announce.reading": "The table was read aloud for your screen reader (key T).",
+    "announce.reading": "Table read to your screen reader (key T).",
     "calendar.tally.so-far": "{won} of {days} days won so far",
 }
 

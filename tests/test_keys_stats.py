@@ -228,24 +228,22 @@ def test_announcements_for_pair_trio_undo_redo_and_end() -> None:
     session = Session(Game.new("HM1-N-AAAAAAB"), Prefs(), "pt")
     session.tap("P5", 0)
     pair = session.tap("P6", 1).message  # what the move scored, then the score
-    assert pair == "Par retirado: Seis de Copas e Cinco de Copas: +10 pontos; pontuação 10."
+    assert pair == "Par retirado: Seis de Copas e Cinco de Copas: +10 pontos; total 10."
     session.tap("P2", 2), session.tap("P3", 3)
     trio = session.tap("R3", 4)
     assert trio.message == (
-        "Trio retirado: Dama de Paus, Rei de Espadas e Valete de Copas: +15 pontos; pontuação 25."
+        "Trio retirado: Dama de Paus, Rei de Espadas e Valete de Copas: +15 pontos; total 25."
     )
     # an undo says which cards came back, a redo which left again
     assert session.undo(5).message == (
-        "Jogada anulada: Dama de Paus, Rei de Espadas e Valete de Copas voltaram à mesa; "
-        "pontuação 10."
+        "Jogada anulada: Dama de Paus, Rei de Espadas e Valete de Copas voltaram à mesa; total 10."
     )
     assert session.redo(6).message == (
-        "Jogada refeita: Dama de Paus, Rei de Espadas e Valete de Copas saíram outra vez; "
-        "pontuação 25."
+        "Jogada refeita: Dama de Paus, Rei de Espadas e Valete de Copas saíram outra vez; total 25."
     )
     session.undo(7)
     assert session.undo(8).message == (
-        "Jogada anulada: Seis de Copas e Cinco de Copas voltaram à mesa; pontuação 0."
+        "Jogada anulada: Seis de Copas e Cinco de Copas voltaram à mesa; total 0."
     )
     en = Session(position(P1="4S", P2="7H"), Prefs(), "en")
     en.tap("P1", 0)

@@ -133,7 +133,12 @@ def test_shortcuts_undo_redo_and_new(desktop: BrowserContext, base_url: str) -> 
     assert page.locator("#code-input").input_value() == "nun"
     page.keyboard.press("Escape")
     assert table.stat("moves") == "1" and table.stat("code") == CODE
-    page.keyboard.press("n")
+    page.keyboard.press("n")  # a game under way: asked first, by keyboard alone
+    confirm = page.locator('[data-role="confirm"]')
+    expect(confirm.locator('[data-answer="no"]')).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(confirm.locator('[data-answer="yes"]')).to_be_focused()
+    page.keyboard.press("Enter")
     expect(page.locator('[data-stat="code"]')).not_to_have_text(CODE)
 
 
@@ -192,7 +197,7 @@ def test_t_reads_the_whole_table_aloud_and_again(phone: BrowserContext, base_url
     assert re.search(ending + "$", said), said
     # what the eye is given: a short line of its own, whole (no paragraph cut with "…")
     shown = live.locator('[aria-hidden="true"]')
-    expect(shown).to_have_text("A mesa foi lida em voz alta para o leitor de ecrã (tecla T).")
+    expect(shown).to_have_text("Mesa lida ao leitor de ecrã (tecla T).")
     assert live.evaluate("e => e.scrollHeight <= e.clientHeight + 1")  # nothing hidden
     first = heard.text_content()
     page.keyboard.press("t")  # said again: the live region changes, the words do not
@@ -225,21 +230,18 @@ def test_names_and_announcements_for_pair_trio_error_and_end(
     assert live.get_attribute("aria-live") == "polite" and live.get_attribute("role") == "status"
     table.tap("P5"), table.tap("P6")
     # what the move scored, then the score
-    expect(live).to_have_text(
-        "Par retirado: Seis de Copas e Cinco de Copas: +10 pontos; pontuação 10."
-    )
+    expect(live).to_have_text("Par retirado: Seis de Copas e Cinco de Copas: +10 pontos; total 10.")
     assert table.card("P5").get_attribute("aria-label", timeout=1000).endswith("monte 5, 7 cartas")
     table.tap("P2"), table.tap("P3"), table.tap("R3")
     expect(live).to_have_text(
-        "Trio retirado: Dama de Paus, Rei de Espadas e Valete de Copas: +15 pontos; pontuação 25."
+        "Trio retirado: Dama de Paus, Rei de Espadas e Valete de Copas: +15 pontos; total 25."
     )
     table.set_option("errors", True)
     table.tap("P1"), table.tap("P4")
     expect(live).to_have_text("A soma tem de ser igual a 11.")  # ends like the others
     table.press("undo")  # what came back
     expect(live).to_have_text(
-        "Jogada anulada: Dama de Paus, Rei de Espadas e Valete de Copas voltaram à mesa; "
-        "pontuação 10."
+        "Jogada anulada: Dama de Paus, Rei de Espadas e Valete de Copas voltaram à mesa; total 10."
     )
     assert page.evaluate("document.documentElement.lang") == "pt-PT"
     context.close()
@@ -249,7 +251,7 @@ def test_names_and_announcements_for_pair_trio_error_and_end(
     line = solve_code("HM1-N-AAAAAAA")
     assert line is not None
     table.play(line)
-    expect(page.locator('[data-role="message"]')).to_contain_text("520 points. You won!")
+    expect(page.locator('[data-role="message"]')).to_contain_text("+10 points; score 520. You won!")
     assert page.evaluate("document.documentElement.lang") == "en"
     context.close()
 

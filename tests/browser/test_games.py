@@ -272,6 +272,10 @@ def test_the_streak_of_days_survives_closing_the_browser(
     expect(page.locator('[data-stat="code"]')).to_have_text(DEC_3)
     assert streak(page) == "3"
     page.locator('[data-action="daily"]').click()  # today's, by the button
+    confirm = page.locator('[data-role="confirm"]')  # yesterday's has a move: asked first
+    expect(confirm.locator('[data-answer="yes"]')).to_have_text("Deixar a partida")
+    confirm.locator('[data-answer="yes"]').click()
+    expect(page.locator('[data-stat="code"]')).to_have_text(DEC_4)
     Table(page).play([legal_moves(Game.new(DEC_4).tops())[0]])
     assert streak(page) == "4"
     page.locator('[data-action="stats"]').click()

@@ -182,7 +182,7 @@ def test_an_update_replaces_every_file_at_once(
     css.write_text(css.read_text() + '\n:root { --deploy: "second"; }\n')
     engine = build_site.read_archive(out / build_site.ENGINE_ARCHIVE)
     source = (ROOT / "halfmoon" / "messages.py").read_text()  # a source module wins over .pyc
-    said = '"Jogada anulada: {a} e {b} voltaram à mesa; pontuação {score}."'
+    said = '"Jogada anulada: {a} e {b} voltaram à mesa; total {score}."'
     changed = source.replace(said, said.replace("anulada:", "anulada!"))
     assert changed != source
     engine["halfmoon/messages.py"] = changed.encode()
