@@ -19,7 +19,7 @@ from ..cards import DOUBLE_DECK
 from ..i18n import text
 from ..layout import SLOTS
 from ..replay import PLAY_MS, Frame, position_text, score_line
-from ..results import Bar, Row, chart_places, history_note
+from ..results import CHART_FEW, Bar, Row, chart_places, history_note
 from ..view import card_class
 from .dom import Handlers, close_windows, write_codes
 from .faces import SVG, Faces
@@ -234,7 +234,9 @@ class Games:
         ``words`` as the chart's text alternative."""
         svg = self.doc.querySelector('[data-role="chart"]')
         svg.replaceChildren()
-        slot = CHART_W / chart_places(len(bars))  # few games: wider bars
+        labels = self.doc.querySelector('[data-role="chart-labels"]')
+        labels.replaceChildren()
+        slot = CHART_W / chart_places(len(bars))  # few games: wider bars, with figures
         for i, bar in enumerate(bars):  # a full bar: every card of the two decks cleared
             height = max(3.0, bar.cleared / len(DOUBLE_DECK) * (CHART_H - 6))
             rect = self.doc.createElementNS(SVG, "rect")
@@ -248,6 +250,23 @@ class Games:
                 rect.setAttribute(name, f"{value:.1f}")
             rect.setAttribute("class", "bar won" if bar.won else "bar")
             svg.appendChild(rect)
+            if len(bars) <= CHART_FEW:  # room for each bar's figure above it
+                label = self.doc.createElement("span")
+                label.textContent = str(bar.cleared)
+                label.style.left = f"{(i + 0.5) * slot / CHART_W * 100:.2f}%"
+                bottom = f"{(height + 1) / CHART_H * 100:.2f}%"
+                label.style.bottom = f"min({bottom}, calc(100% - 1.1rem))"  # in the box
+                labels.appendChild(label)
+        full = CHART_H - 1 - (CHART_H - 6)  # a bar of every card: the scale's top
+        top = self.doc.createElementNS(SVG, "line")
+        for name, value in {"x1": 0, "x2": CHART_W, "y1": full, "y2": full}.items():
+            top.setAttribute(name, str(value))
+        top.setAttribute("class", "axis full")
+        svg.appendChild(top)
+        scale = self.doc.createElement("span")
+        scale.className = "scale"
+        scale.textContent = str(len(DOUBLE_DECK))  # the top line: all 104 cleared
+        labels.appendChild(scale)
         base = self.doc.createElementNS(SVG, "line")
         ends = {"x1": 0, "x2": CHART_W, "y1": CHART_H - 0.5, "y2": CHART_H - 0.5}
         for name, value in ends.items():
