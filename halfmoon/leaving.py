@@ -30,7 +30,7 @@ class Question:
     no: Phrase
 
     def words(self, lang: str) -> tuple[str, str, str, str]:
-        return tuple(p.text(lang) for p in (self.title, self.text, self.yes, self.no))  # type: ignore[return-value]
+        return self.title.text(lang), self.text.text(lang), self.yes.text(lang), self.no.text(lang)
 
 
 def in_progress(session: Session) -> bool:

@@ -148,7 +148,6 @@ class Controller:
         act = {
             "undo": session.undo,
             "redo": session.redo,
-            "new": session.new_game,
             "read": session.read_aloud,
             "let-go": session.let_go,
         }
@@ -165,9 +164,8 @@ class Controller:
     def leave(
         self, action: str, go: Callable[[], None], *, code: str | None = None, day: Any = None
     ) -> None:
-        """An action that would leave the game on the table for another deal
-        (:func:`~halfmoon.leaving.target`): done at once, or once the player says yes
-        when the game has moves and has not ended (:func:`~halfmoon.leaving.leave_question`)."""
+        """An action that leaves the game on the table for another deal: done at once,
+        or once confirmed (:func:`~halfmoon.leaving.leave_question`)."""
         self.ask(leave_question(self.session, action, code=code, day=day), go)
 
     def ask(self, question: Question | None, go: Callable[[], None]) -> None:
@@ -206,8 +204,7 @@ class Controller:
             self.shortcut("undo" if choice == "undo" else "new")
 
     def ask_restart(self) -> None:
-        """Restart the deal, once confirmed if that undoes moves (a slip costs nothing),
-        in the window that asks before a game is left."""
+        """Restart the deal, once confirmed if that undoes moves (a slip costs nothing)."""
         self.ask(restart_question(self.session), self.restart)
 
     def restart(self) -> None:
@@ -349,10 +346,9 @@ class Controller:
             self.end_dialog(t)
 
     def follow_windows(self) -> None:
-        """No window outlives its game: when the play on the table changes, whatever
-        changed it (a new deal, Back, a link, another tab, a restore), the question
-        about the one before closes; the end window closes unless the game on the table
-        has ended too (then it shows that game's end: :meth:`end_dialog`)."""
+        """No window outlives its game: when the play on the table changes (a new deal,
+        Back, a link, another tab, a restore), the question and a replay of either deal
+        close; the end window closes unless the game now on the table has ended too."""
         play, before = self.session.play, self.on_table[0]
         changed = (play.code, play.id) != self.on_table
         self.on_table = (play.code, play.id)
