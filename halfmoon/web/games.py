@@ -94,7 +94,7 @@ class Games:
         """The status line of the windows (statistics, end, history, replay): a result
         shared or copied, damaged values found."""
         for line in self.doc.querySelectorAll('[data-role="dialog-status"]'):
-            line.textContent = words
+            write_codes(line, words)
 
     # ------------------------------------------------------------------- replay
     def show_replay(
