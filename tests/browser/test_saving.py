@@ -102,6 +102,15 @@ def test_two_tabs_count_both_games_and_never_erase_a_win(
     assert line is not None
     Table(b).play([line[47]])
     expect(b.locator("html")).to_have_attribute("data-game", "won")
+    # a third tab opens the won deal, its end window with it; B undoes the last move:
+    # the third tab follows, and its end window, about a game no longer over, closes
+    c = open_game(desktop, base_url, f"#{Y}")
+    expect(c.locator("#dialog-end")).to_be_visible()
+    b.keyboard.press("Escape")
+    Table(b).press("undo")
+    expect(c.locator('[data-stat="moves"]')).to_have_text("47")
+    expect(c.locator("#dialog-end")).to_be_hidden()
+    close(c)
     close(b)
     Table(a).press("undo")
     expect(a.locator('[data-stat="moves"]')).to_have_text("0")
