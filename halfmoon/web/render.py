@@ -186,7 +186,7 @@ class Renderer:
     def time(self, value: str) -> None:
         self._set("time", value, self._counter("time"))
 
-    def say(self, message: str, *, again: bool = False, shown: str = "") -> None:
+    def say(self, message: str, *, shown: str = "") -> None:
         """The message line, a polite live region: errors, moves, the end, each deal
         code in one piece (:func:`.dom.write_codes`).  ``shown``: the table read aloud —
         ``message``, all of it, for screen readers, and ``shown``, a short line, for the
