@@ -23,7 +23,7 @@ DIALOGS = {
     "code": '[data-action="code"]',
     "rules": '[data-action="rules"]',
     "stats": '[data-action="stats"]',
-    "restart": '[data-action="restart"]',  # after a move: asks before undoing it
+    "restart": '[data-action="restart"]',  # after a move: the confirmation (data-role="confirm")
 }
 
 
