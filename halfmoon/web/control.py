@@ -168,13 +168,13 @@ class Controller:
         or once confirmed (:func:`~halfmoon.leaving.leave_question`)."""
         self.ask(leave_question(self.session, action, code=code, day=day), go)
 
-    def ask(self, question: Question | None, go: Callable[[], None]) -> None:
+    def ask(self, question: Question | None, go: Callable[[], None], no: Any = None) -> None:
         """``go`` at once when there is nothing to ask, else once confirmed."""
         self.question = question
         if question is None:
             go()
         else:
-            self.dialogs.confirm(question.words(self.lang), go)
+            self.dialogs.confirm(question.words(self.lang), go, no)
 
     def drop(self, source: str, target: str) -> None:
         """A card dragged onto another: played as two taps (:func:`~halfmoon.drag.drop_taps`)."""
@@ -198,8 +198,8 @@ class Controller:
 
     def end(self, choice: str) -> None:
         """The end dialog's Undo, Restart or New game."""
-        if choice == "restart":
-            self.ask_restart()
+        if choice == "restart":  # declined: the end window again, as it was
+            self.ask(restart_question(self.session), self.restart, lambda: self.end_dialog(now()))
         else:
             self.shortcut("undo" if choice == "undo" else "new")
 

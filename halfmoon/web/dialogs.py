@@ -24,6 +24,7 @@ class Dialogs:
         self._end: Callable[[str], None] = _ignore
         self._reset_stats: Callable[[], dict[str, str]] = dict
         self._answer: Callable[[], None] | None = None  # what "yes" does in the confirmation
+        self._declined: Callable[[], None] | None = None  # what no or Escape does (if anything)
         self.asked: tuple[str, ...] = ()  # the confirmation's words: title, text, yes, no
         self._closed: Callable[[], None] = _ignore
         self._covered: Callable[[bool], None] = _ignore
@@ -38,7 +39,7 @@ class Dialogs:
                 handlers.on(dialog, "click", self._backdrop_click)
         confirm = self.dialog("confirm")
         handlers.on(confirm.querySelector('[data-answer="yes"]'), "click", self._yes)
-        handlers.on(confirm, "close", lambda e: self._forget())
+        handlers.on(confirm, "close", self._confirm_closed)
         self.field = document.getElementById("code-input")
         self.code_error = document.getElementById("code-error")
         for box in document.querySelectorAll("[data-option]"):
@@ -182,15 +183,20 @@ class Dialogs:
         self._end(choice)
 
     # ----------------------------------------------------------- confirmation
-    def confirm(self, words: tuple[str, ...], yes: Callable[[], None]) -> None:
+    def confirm(
+        self,
+        words: tuple[str, ...],
+        yes: Callable[[], None],
+        no: Callable[[], None] | None = None,
+    ) -> None:
         """Ask before a game in progress is left or restarted (one window,
         ``data-role="confirm"``): ``words`` are its title, text, and its yes and no
         buttons' words (:class:`halfmoon.leaving.Question`); ``yes`` is what the yes
-        button does.  No, Escape or a click outside leave everything as it was; the
-        focus starts on no."""
+        button does.  No, Escape or a click outside leave everything as it was (``no``:
+        what puts back what was there, such as the end window); the focus starts on no."""
         dialog = self.dialog("confirm")
         self.show_confirm(words)
-        self._answer = yes
+        self._answer, self._declined = yes, no
         if not dialog.open:
             self.open("confirm")
         dialog.querySelector('[data-answer="no"]').focus()
@@ -213,7 +219,14 @@ class Dialogs:
             self.dialog("confirm").close()
 
     def _forget(self) -> None:
-        self._answer = None
+        self._answer = self._declined = None
+
+    def _confirm_closed(self, event: Any) -> None:
+        """Closed without a yes (no, Escape, a click outside): what was there comes back."""
+        declined = self._declined if self._answer is not None else None
+        self._forget()
+        if declined is not None:
+            declined()
 
     def _yes(self, event: Any) -> None:
         answer = self._answer

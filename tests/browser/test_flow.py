@@ -76,6 +76,12 @@ def test_an_impasse_by_real_taps_and_its_dialog(desktop: BrowserContext, base_ur
     assert table.stat("moves") == str(len(line) - 1)
     table.play(line[-1:])
     expect(dialog).to_be_visible()
+    dialog.locator('[data-dialog-action="restart"]').click()  # it undoes moves: asked first
+    confirm = table.page.locator('[data-role="confirm"]')
+    expect(confirm.locator('[data-answer="no"]')).to_have_text("Cancelar")
+    table.page.keyboard.press("Escape")  # declined: the end window as it was
+    expect(confirm).to_be_hidden()
+    expect(dialog).to_be_visible()
     dialog.locator('[data-dialog-action="new"]').click()
     expect(table.page.locator("html")).to_have_attribute("data-game", "playing")
     assert table.stat("moves") == "0" and table.stat("code") != code
