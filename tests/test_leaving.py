@@ -4,7 +4,7 @@ games' Resume / Play again, deal codes kept whole, the chart for a few games).""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 from halfmoon import Game
 from halfmoon.books import Books
@@ -14,6 +14,7 @@ from halfmoon.i18n import code_runs
 from halfmoon.leaving import in_progress, leave_question, restart_question, target
 from halfmoon.prefs import Prefs
 from halfmoon.results import CHART_FEW, CHART_GAMES, chart_places, resumable, rows
+from halfmoon.saved import Play
 from halfmoon.session import Session
 from tests.positions import position
 
@@ -136,12 +137,14 @@ def test_resume_and_play_again_are_named_apart() -> None:
     kept = {OTHER: paired()}
     kept[OTHER].play.game.tap("P1", 2)  # any play of OTHER still under way
 
-    def find(code: str):  # type: ignore[no-untyped-def]
+    def find(code: str) -> Play | None:
         return kept[code].play if code in kept else None
+
+    def local(ms: float) -> datetime:
+        return datetime(2026, 12, 17, 12)
 
     codes = resumable([OTHER, CODE, "HM1-N-ZZZZZZZ"], find, played.play)
     assert codes == {OTHER, CODE}  # the table's own deal, under way, resumes too
-    local = lambda ms: __import__("datetime").datetime(2026, 12, 17, 12)  # noqa: E731
     for lang, resume, again in (("pt", "Retomar", "Jogar de novo"), ("en", "Resume", "Play again")):
         shown = rows([left, won], TODAY, local, lang, frozenset({OTHER}))
         assert [r.again_key for r in shown] == ["action.resume", "action.again"]
