@@ -222,6 +222,9 @@ def animation_frames(browser: Browser, url: str) -> dict[str, float]:
     for _ in range(6):
         page.keyboard.press("Escape")  # an end dialog, if a random line got stuck
         page.locator('[data-action="new"]').click()
+        confirm = page.locator('[data-role="confirm"]')  # a game under way: asked first
+        if confirm.is_visible():
+            confirm.locator('[data-answer="yes"]').click()
         page.wait_for_timeout(800)
         code = page.locator('[data-stat="code"]').text_content() or ""
         game = Game.new(code)

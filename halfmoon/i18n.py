@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
@@ -185,3 +186,22 @@ def long_day(day: date, lang: str) -> str:
 def short_day(day: date, lang: str) -> str:
     """``30 nov`` / ``Nov 30``."""
     return text(lang, "date.short", d=day.day, month=month(day, lang, short=True))
+
+
+_CODE = re.compile(r"HM1-[A-Z]-[A-Z]{7}")
+
+
+def code_runs(words: str) -> list[tuple[str, bool]]:
+    """``words`` cut into runs, each saying whether it is a deal code: the page draws a
+    code in one piece (``white-space: nowrap``), so that ``HM1-N-`` never ends a line
+    with ``ABCDEFG`` on the next, and a screen reader still reads it as it is written."""
+    runs: list[tuple[str, bool]] = []
+    at = 0
+    for found in _CODE.finditer(words):
+        if found.start() > at:
+            runs.append((words[at : found.start()], False))
+        runs.append((found.group(), True))
+        at = found.end()
+    if at < len(words):
+        runs.append((words[at:], False))
+    return runs

@@ -9,7 +9,7 @@ from typing import Final, Literal
 from .layout import POSITIONS, SLOTS
 
 Direction = Literal["left", "right", "up", "down"]
-Shortcut = Literal["undo", "redo", "new", "read", "pause", "fullscreen"]
+Shortcut = Literal["undo", "redo", "new", "read", "pause", "fullscreen", "let-go"]
 
 ARROWS: Final[dict[str, Direction]] = {
     "ArrowLeft": "left",
@@ -99,9 +99,12 @@ def resumes(key: str) -> bool:
 
 def shortcut(key: str, *, ctrl: bool, meta: bool, shift: bool, alt: bool) -> Shortcut | None:
     """U or Ctrl/Cmd+Z: undo · R, Ctrl/Cmd+Shift+Z or Ctrl+Y: redo · N: new game · T:
-    the table read aloud · P: pause · F: full screen."""
+    the table read aloud · P: pause · F: full screen · Escape (no window open): the
+    selected cards let go."""
     if alt:
         return None
+    if key == "Escape":
+        return None if ctrl or meta or shift else "let-go"
     lower = key.lower()
     command = ctrl or meta
     if command:

@@ -109,7 +109,7 @@ PT: Final[dict[str, str]] = {
     "option.pile-numbers.hint": "Mostra por baixo de cada lugar o seu nome e quantas cartas tem.",
     "lang.pt": "Português",
     "lang.en": "English",
-    "code.title": "Jogar um código",
+    "code.title": "Jogar código",
     "code.label": "Código da partida",
     "save.failed": "Não é possível guardar a partida agora (o armazenamento do navegador está cheio ou recusa-a); pode continuar a jogar.",
     "save.skipped": "O jogo não conseguiu começar com o que este navegador guardou e começou sem isso; nada foi alterado nem apagado, e esta partida não fica guardada.",
@@ -134,7 +134,7 @@ A carta de cima de cada monte e qualquer carta que ainda esteja na reserva, mist
 Duas cartas numéricas que somam 11 saem juntas: Ás e 10, 2 e 9, 3 e 8, 4 e 7, 5 e 6. O naipe não conta. As figuras saem em trio: um Valete, uma Dama e um Rei. Uma figura nunca faz par.
 
 ## Tocar nas cartas
-Toque numa carta para a escolher e noutra para fazer o par. Num trio, toque nas três figuras; saem ao terceiro toque. Tocar outra vez numa carta escolhida larga-a. Se a combinação não servir, a escolha é desfeita; a opção «Erros de jogada» explica porquê e a «Ajuda à colocação» escurece as cartas que não servem.
+Toque numa carta para a escolher e noutra para fazer o par. Num trio, toque nas três figuras; saem ao terceiro toque. Toque outra vez numa carta escolhida para a largar. Se a combinação não servir, a escolha é desfeita; a opção «Erros de jogada» explica porquê e a «Ajuda à colocação» escurece as cartas que não servem.
 
 ## Arrastar
 Também pode arrastar uma carta para cima de outra: é o mesmo que tocar numa e depois na outra. Largada fora de uma carta, volta ao seu lugar.
@@ -149,14 +149,12 @@ Ganha quando a mesa fica vazia. Se entre as cartas jogáveis não houver nenhum 
 Cada distribuição tem um código, por exemplo HM1-N-AAAAAAB. Toque no código para copiar a ligação e desafiar alguém com as mesmas cartas.
 
 ## Teclado
-Setas: passar de carta em carta. Enter ou Espaço: tocar na carta. U ou Ctrl+Z: anular. R, Ctrl+Shift+Z ou Ctrl+Y: refazer. N: nova partida. T: ler a mesa em voz alta, lugar a lugar, com o tempo, os pontos e as jogadas. P: pausa (qualquer tecla continua). F: ecrã inteiro. Esc: fechar uma janela.
+Setas: ir para a carta mais próxima nesse sentido (os lugares vazios ficam para trás). Início e Fim: a primeira e a última carta (monte 1, reserva 8). Enter ou Espaço: tocar na carta. U ou Ctrl+Z: anular. R, Ctrl+Shift+Z ou Ctrl+Y: refazer. N: nova partida. T: ler a mesa em voz alta, lugar a lugar, com o tempo, os pontos e as jogadas. P: pausa (qualquer tecla continua). F: ecrã inteiro. Esc: fechar uma janela (um clique fora dela também a fecha) ou, sem janela aberta, largar as cartas escolhidas.
 
 Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solução.""",
     # Announcements (the live region)
-    "announce.pair": "Par retirado: {a} e {b}. {points}.",
-    "announce.trio": "Trio retirado: {a}, {b} e {c}. {points}.",
-    "announce.undo": "Jogada anulada. {points}.",
-    "announce.redo": "Jogada refeita. {points}.",
+    "announce.pair": "Par retirado: {a} e {b}: +{gain}; total {score}.",
+    "announce.trio": "Trio retirado: {a}, {b} e {c}: +{gain}; total {score}.",
     "announce.new": "Nova partida: {code}.",
     "announce.resumed": "Partida retomada: {code}.",
     "announce.same": "Já está a jogar a partida {code}.",
@@ -176,7 +174,7 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
     "stats.title": "Estatísticas",
     "stats.played": "Partidas jogadas",
     "stats.won": "Partidas ganhas",
-    "stats.rate": "Vitórias",
+    "stats.rate": "Taxa de vitórias",
     "stats.best-time": "Melhor tempo",
     "stats.streak": "Série atual",
     "stats.best-streak": "Melhor série",
@@ -214,7 +212,7 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
     "page.fig.trio": "Um trio prestes a sair: {a} {from_a}, {b} {from_b} e {c} {from_c}.",
     "page.tap.title": "Tocar nas cartas",
     "page.tap.1": "Toque numa carta para a selecionar e depois na que faz 11 com ela: o par sai. Para um trio, toque nas três figuras, uma de cada vez; saem ao terceiro toque. O jogo nunca escolhe a última carta por si.",
-    "page.tap.2": "Tocar outra vez numa carta selecionada desmarca-a. Se a segunda carta não servir, nada sai: dois números que não somam 11, ou um número e uma figura, limpam a seleção; uma segunda figura do mesmo valor (outro Rei, por exemplo) passa a ser a figura selecionada.",
+    "page.tap.2": "Toque outra vez numa carta selecionada para a desmarcar. Se a segunda carta não servir, nada sai: dois números que não somam 11, ou um número e uma figura, limpam a seleção; uma segunda figura do mesmo valor (outro Rei, por exemplo) passa a ser a figura selecionada.",
     "page.options.title": "As duas opções de ajuda",
     "page.options.1": "«Erros de jogada» explica porque é que uma jogada não foi aceite: «A soma tem de ser igual a 11» ou «É necessário um Valete, uma Dama e um Rei».",
     "page.options.2": "«Ajuda à colocação» escurece, enquanto houver uma carta selecionada, todas as cartas que não a podem completar. As duas vêm desligadas; o jogo lembra a sua escolha.",
@@ -432,17 +430,33 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
     "win.days.one": "{n} dia seguido a jogar a partida do dia.",
     "win.days.other": "{n} dias seguidos a jogar a partida do dia.",
     "win.month": "{month}: {tally}.",
+    # branch words (issue 33: asking before a game is left, words that say what happened)
+    "announce.undo.pair": "Jogada anulada: {a} e {b} voltaram à mesa; total {score}.",
+    "announce.undo.trio": "Jogada anulada: {a}, {b} e {c} voltaram à mesa; total {score}.",
+    "announce.redo.pair": "Jogada refeita: {a} e {b} saíram outra vez; total {score}.",
+    "announce.redo.trio": "Jogada refeita: {a}, {b} e {c} saíram outra vez; total {score}.",
+    "announce.let-go": "Seleção largada.",
+    "line.sentence": "{words}.",
+    "leave.title": "Deixar esta partida?",
+    "leave.text": "A partida {code} vai a meio ({moves}). Fica em «As suas partidas», onde a pode retomar, e nas estatísticas conta como deixada: a série de vitórias acaba.",
+    "leave.yes": "Deixar a partida",
+    "leave.no": "Continuar a jogar",
+    "restart.text.left": "A partida {code} volta ao início e desfaz {moves}. A partida a meio fica em «As suas partidas» e conta como deixada (a série de vitórias acaba); a nova conta como outra partida.",
+    "action.resume": "Retomar",
+    "history.resume.label": "Retomar {code}",
+    "announce.reading": "Mesa lida ao leitor de ecrã (tecla T).",
+    "calendar.tally.so-far": "{won} de {days} dias ganhos até hoje",
 }
 
 EN: Final[dict[str, str]] = {
     "option.errors": "Move errors",  # fixed
-    "option.placement-help": "Placement help",  # fixed
+    "option.placement-help": "Dim cards that don't fit",  # fixed (issue 33: renamed to say what it does)
     "option.pile-numbers": "Pile numbers",
     "option.language": "Language",
     "action.undo": "Undo",  # fixed
     "action.redo": "Redo",
     "action.new": "New game",  # fixed
-    "action.play-code": "Play code",
+    "action.play-code": "Play a code",
     "action.restart": "Restart",
     "restart.title": "Restart this deal?",
     "restart.text": "Deal {code} goes back to its start, undoing {moves}. The statistics count it as a new game.",
@@ -550,7 +564,7 @@ The top card of every pile and any card still in the reserve, in any mix.
 Two number cards that make 11 leave together: Ace and 10, 2 and 9, 3 and 8, 4 and 7, 5 and 6. Suits do not matter. Face cards leave as a trio: a Jack, a Queen and a King. A face card never pairs.
 
 ## Tapping
-Tap a card to pick it and another to make the pair. For a trio, tap the three face cards; they leave on the third tap. Tap a picked card again to let it go. If the cards do not combine, the choice is undone; the “Move errors” option says why and “Placement help” dims the cards that cannot help.
+Tap a card to pick it and another to make the pair. For a trio, tap the three face cards; they leave on the third tap. Tap a picked card again to let it go. If the cards do not combine, the choice is undone; the “Move errors” option says why and “Dim cards that don't fit” does just that.
 
 ## Dragging
 You can also drag a card onto another: it is the same as tapping one and then the other. Dropped anywhere but on a card, it goes back to its place.
@@ -565,13 +579,11 @@ You win when the table is empty. If no pair and no trio is left among the cards 
 Every deal has a code such as HM1-N-AAAAAAB. Tap the code to copy a link and challenge someone with the very same cards.
 
 ## Keyboard
-Arrow keys: move from card to card. Enter or Space: tap the card. U or Ctrl+Z: undo. R, Ctrl+Shift+Z or Ctrl+Y: redo. N: new game. T: read the table aloud, place by place, with the time, score and moves. P: pause (any key goes on). F: full screen. Esc: close a window.
+Arrow keys: go to the nearest card that way (empty places are skipped). Home and End: the first and the last card (pile 1, reserve 8). Enter or Space: tap the card. U or Ctrl+Z: undo. R, Ctrl+Shift+Z or Ctrl+Y: redo. N: new game. T: read the table aloud, place by place, with the time, score and moves. P: pause (any key goes on). F: full screen. Esc: close a window (so does a click outside it) or, with no window open, let go of the picked cards.
 
 There are no hints and no solver: the game never tells whether a deal can be won.""",
-    "announce.pair": "Pair removed: {a} and {b}. {points}.",
-    "announce.trio": "Trio removed: {a}, {b} and {c}. {points}.",
-    "announce.undo": "Move undone. {points}.",
-    "announce.redo": "Move redone. {points}.",
+    "announce.pair": "Pair removed: {a} and {b}: +{gain}; score {score}.",
+    "announce.trio": "Trio removed: {a}, {b} and {c}: +{gain}; score {score}.",
     "announce.new": "New game: {code}.",
     "announce.resumed": "Game resumed: {code}.",
     "announce.same": "You are already playing {code}.",
@@ -626,11 +638,11 @@ There are no hints and no solver: the game never tells whether a deal can be won
     "page.fig.trio": "A trio about to leave: {a} {from_a}, {b} {from_b} and {c} {from_c}.",
     "page.tap.title": "Tapping cards",
     "page.tap.1": "Tap a card to select it, then the card that makes 11 with it: the pair leaves. For a trio, tap the three face cards one after another; they leave on the third tap. The game never picks the last card for you.",
-    "page.tap.2": "Tapping a selected card again lets it go. If the second card does not fit, nothing leaves: two numbers that do not make 11, or a number and a face card, clear the selection; a second face card of the same rank (another King, say) becomes the selected one instead.",
+    "page.tap.2": "Tap a selected card again to let it go. If the second card does not fit, nothing leaves: two numbers that do not make 11, or a number and a face card, clear the selection; a second face card of the same rank (another King, say) becomes the selected one instead.",
     "page.options.title": "The two helping options",
     "page.options.1": "“Move errors” explains why a move was not accepted: “The sum must be 11” or “You need a Jack, a Queen and a King”.",
-    "page.options.2": "“Placement help” dims, while a card is selected, every card that cannot complete it. Both start switched off; the game remembers your choice.",
-    "page.fig.help": "With “Placement help”, {a} {from_a} is selected: only the cards that make 11 with it stay bright.",
+    "page.options.2": "“Dim cards that don't fit” dims, while a card is selected, every card that cannot complete it. Both start switched off; the game remembers your choice.",
+    "page.fig.help": "With “Dim cards that don't fit”, {a} {from_a} is selected: only the cards that make 11 with it stay bright.",
     "page.score.title": "Scoring",
     "page.score.1": "A pair scores 10 points and a trio 15. Undoing a move takes its points back; time never counts.",
     "page.score.2": "Two decks hold 80 number cards and 24 face cards. Numbers only leave in pairs, so a win always has 40 pairs; face cards only leave in trios, so it always has 8 trios. That is 48 moves and 40 × 10 + 8 × 15 = 520 points in every won game, no more and no less.",
@@ -731,7 +743,7 @@ There are no hints and no solver: the game never tells whether a deal can be won
     "history.result.won": "Won",
     "history.result.stuck": "Stuck",
     "history.result.left": "Left",
-    "history.cards": "{left} left",
+    "history.cards": "{left} on the table",
     "history.daily": "Daily",
     "history.again.label": "Play again {code}",
     "history.replay.label": "Replay the game {code} ({when})",
@@ -840,6 +852,22 @@ There are no hints and no solver: the game never tells whether a deal can be won
     "win.days.one": "{n} day in a row playing the deal of the day.",
     "win.days.other": "{n} days in a row playing the deal of the day.",
     "win.month": "{month}: {tally}.",
+    # branch words (issue 33: asking before a game is left, words that say what happened)
+    "announce.undo.pair": "Move undone: {a} and {b} are back on the table; score {score}.",
+    "announce.undo.trio": "Move undone: {a}, {b} and {c} are back on the table; score {score}.",
+    "announce.redo.pair": "Move redone: {a} and {b} removed again; score {score}.",
+    "announce.redo.trio": "Move redone: {a}, {b} and {c} removed again; score {score}.",
+    "announce.let-go": "Selection let go.",
+    "line.sentence": "{words}.",
+    "leave.title": "Leave this game?",
+    "leave.text": "Deal {code} is under way ({moves}). It stays in Your games, where you can resume it, and the statistics count it as left: your streak of wins ends.",
+    "leave.yes": "Leave the game",
+    "leave.no": "Keep playing",
+    "restart.text.left": "Deal {code} goes back to its start, undoing {moves}. The game under way stays in Your games and counts as left (your streak of wins ends); the new one counts as another game.",
+    "action.resume": "Resume",
+    "history.resume.label": "Resume {code}",
+    "announce.reading": "Table read to your screen reader (key T).",
+    "calendar.tally.so-far": "{won} of {days} days won so far",
 }
 
 CATALOGUE: Final[dict[str, dict[str, str]]] = {"pt": PT, "en": EN}

@@ -168,11 +168,19 @@ def month_view(
         weeks=weeks,
         won=won,
         days=count,
-        tally=text(lang, "calendar.tally", won=won, days=count),
+        tally=_tally(first, today, won, count, lang),
         complete=won == count,
         earlier=first > earliest(entries, today),
         later=first < first_of(today),
     )
+
+
+def _tally(first: date, today: date, won: int, count: int, lang: str) -> str:
+    """``9 de 30 dias ganhos``; in the month of today, only the days come so far
+    (``2 de 17 dias ganhos até hoje``): a day to come cannot be won yet."""
+    if first_of(today) == first:
+        return text(lang, "calendar.tally.so-far", won=won, days=today.day)
+    return text(lang, "calendar.tally", won=won, days=count)
 
 
 # ------------------------------------------------------------------- keys

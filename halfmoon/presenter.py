@@ -1,7 +1,7 @@
 """What the page shows of a session: the table, the bar's counters (with the deal of the
 day's badge), the record of the table kept for the next visit's first paint, the
-calendar's month, today's deal in the statistics, the end of a game, the words of a
-restart's confirmation, and the events told to an embedding page.
+calendar's month, today's deal in the statistics, the end of a game, and the events
+told to an embedding page (the confirmation's words: :mod:`halfmoon.leaving`).
 
 It decides nothing about the game (:class:`~halfmoon.session.Session` does) and keeps
 only what the page shows: the date on the page (:attr:`Presenter.day`, turned by the
@@ -19,7 +19,6 @@ from . import painted
 from .clock import format_time
 from .daily import daily_code
 from .history import Entry
-from .i18n import Counted, Phrase, phrase
 from .month import Month, month_view
 from .results import daily_badge, daily_view, win_lines
 from .session import EventType, Session
@@ -113,12 +112,6 @@ class Presenter:
             session.lang,
         )
         return replace(view, record=record, best=best)
-
-    def restart_words(self) -> Phrase:
-        """What the confirmation of a restart says: the moves it undoes."""
-        session = self.session
-        moves = Counted(session.game.moves, "moves")
-        return phrase("restart.text", code=session.play.code, moves=moves)
 
     def event(self, kind: EventType, now: float) -> dict[str, Any]:
         """The message posted to a parent window (docs/embedding.md)."""

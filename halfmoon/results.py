@@ -8,7 +8,7 @@ calendar, so that CPython tests reach it; the page only copies it out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Final
@@ -19,6 +19,7 @@ from .history import KEEP, RECENT, Entry
 from .i18n import Counted, long_day, short_day, text, text_for
 from .month import month_view
 from .replay import moves_words
+from .saved import Play
 from .stats import Stats
 
 
@@ -58,12 +59,41 @@ class Row:
     replay: str
     share: str
     ending: str  # won, stuck or left: for the style
+    again_key: str = "action.again"  # the again button's words: Resume or Play again
+
+
+def again_words(code: str, resumable: Collection[str], lang: str) -> tuple[str, str]:
+    """The again button's catalogue key and accessible name: ``Retomar`` when the deal
+    has a play in progress, which it resumes with its moves (``resumable``: those
+    deals), else ``Jogar de novo``, which deals it afresh."""
+    if code in resumable:
+        return "action.resume", text(lang, "history.resume.label", code=code)
+    return "action.again", text(lang, "history.again.label", code=code)
+
+
+def resumable(
+    codes: Iterable[str], find: Callable[[str], Play | None], table: Play
+) -> frozenset[str]:
+    """The deals among ``codes`` that Play again would resume rather than deal afresh
+    (:meth:`~halfmoon.session.Session.again`): a kept play still in progress, the
+    table's own when it is (``find``: the kept play of a deal)."""
+    found = set()
+    for code in set(codes):
+        play = table if code == table.code else find(code)
+        if play is not None and play.game.status == "playing":
+            found.add(code)
+    return frozenset(found)
 
 
 def rows(
-    entries: Sequence[Entry], today: date, local: Callable[[float], datetime], lang: str
+    entries: Sequence[Entry],
+    today: date,
+    local: Callable[[float], datetime],
+    lang: str,
+    resumable: Collection[str] = (),
 ) -> list[Row]:
-    """The history's rows; ``local`` turns a wall-clock time into the player's."""
+    """The history's rows; ``local`` turns a wall-clock time into the player's;
+    ``resumable``: the deals with a play in progress (their button resumes it)."""
     out = []
     for entry in entries:
         said_when = when(local(entry.ended), today, lang)
@@ -78,10 +108,11 @@ def rows(
                 result=result_words(entry, lang),
                 summary=" · ".join(parts),
                 daily=_daily_mark(entry, lang),
-                again=text(lang, "history.again.label", code=entry.code),
+                again=again_words(entry.code, resumable, lang)[1],
                 replay=text(lang, "history.replay.label", code=entry.code, when=said_when),
                 share=text(lang, "history.share.label", code=entry.code, when=said_when),
                 ending=entry.result,
+                again_key=again_words(entry.code, resumable, lang)[0],
             )
         )
     return out
@@ -224,6 +255,14 @@ class Bar:
 
 CHART_GAMES: Final = 30
 """How many of the latest games the statistics' chart shows."""
+CHART_FEW: Final = 8
+"""The fewest places the chart draws its bars in: two games fill a quarter of it with
+bars wide enough to see, not two slivers at the edge of an empty box."""
+
+
+def chart_places(n: int) -> int:
+    """How many bars' places the chart's width is shared among, for ``n`` games."""
+    return max(CHART_FEW, min(n, CHART_GAMES))
 
 
 def chart(entries: Sequence[Entry], n: int = CHART_GAMES) -> list[Bar]:

@@ -159,7 +159,7 @@ class Session:
         if result.outcome == "ignored":
             return feedback
         if result.error is not None and self.prefs.errors:
-            feedback.said = (phrase(f"error.{result.error}"),)
+            feedback.said = (_sentence(f"error.{result.error}"),)
         feedback.save = True
         feedback.sound = _sound(result)
         if result.removal is not None:
@@ -173,27 +173,38 @@ class Session:
     def _feedback(self, *said: Phrase, **fields: Any) -> Feedback:
         return Feedback(said=said, lang=self.lang, **fields)
 
-    def _removed(self, removal: Removal) -> Phrase:
-        key = "announce.pair" if len(removal.cards) == 2 else "announce.trio"
-        return phrase(key, **self._score(), **dict(zip("abc", removal.cards)))
-
-    def _score(self) -> dict[str, Counted]:
-        """The score, as an announcement says it (``25 pontos``, ``25 points``)."""
-        return {"points": Counted(self.game.score, "points")}
+    def _removed(self, removal: Removal, key: str = "announce") -> Phrase:
+        """A move in words: its cards, what it scored (``+10 pontos``) and the score
+        after it; an undo's (``announce.undo``) and a redo's say which cards came back
+        or left again."""
+        kind = "pair" if len(removal.cards) == 2 else "trio"
+        gain = Counted(removal.points, "points")
+        cards = dict(zip("abc", removal.cards))
+        return phrase(f"{key}.{kind}", gain=gain, score=self.game.score, **cards)
 
     def undo(self, now: float) -> Feedback:
         history = self.game.history
         if not self.game.undo(now):
             return self._feedback()
-        said = phrase("announce.undo", **self._score())
+        said = self._removed(history[-1], "announce.undo")
         returned = history[-1].slots
         return self._feedback(said, events=["undo"], save=True, returned=returned, sound="undo")
+
+    def let_go(self, now: float) -> Feedback:
+        """Escape with no window open: the selected cards let go, as tapping each again
+        would (nothing changes when nothing is selected)."""
+        selection = self.game.selection
+        for slot in reversed(selection):
+            self.game.tap(slot, now)
+        if not selection:
+            return self._feedback()
+        return self._feedback(phrase("announce.let-go"), save=True, sound="select")
 
     def redo(self, now: float) -> Feedback:
         before = self.game.status
         if not self.game.redo(now):
             return self._feedback()
-        said = phrase("announce.redo", **self._score())
+        said = self._removed(self.game.history[-1], "announce.redo")
         counts = self.books.count(self.play, now)
         feedback = self._feedback(said, events=["move"], save=True, counts=counts)
         feedback.removed = self.game.history[-1].slots
@@ -351,7 +362,9 @@ class Session:
                 feedback.sound = "win"
             feedback.dialog = "won" if status == "won" else "impasse"
             feedback.events.append(status)
-            feedback.said = (*feedback.said, phrase(f"end.{status}.title"))
+            title = f"end.{status}.title"  # "You won!"; "No moves left."
+            ended = phrase(title) if status == "won" else _sentence(title)
+            feedback.said = (*feedback.said, ended)
             feedback.recorded = self.books.entry(self.play, now)
             feedback.ended = True
 
@@ -370,6 +383,12 @@ def _position(game: Game) -> dict[str, Any]:
     data = game.to_dict()
     del data["clock"]
     return data
+
+
+def _sentence(key: str) -> Phrase:
+    """A line of the catalogue that is also a title (no full stop of its own), said on
+    the message line as a sentence, ending like the others."""
+    return phrase("line.sentence", words=phrase(key))
 
 
 def _daily_phrase(today: date, code: str) -> Phrase:

@@ -214,7 +214,7 @@ def test_a_deal_of_the_day_won_says_the_days_in_a_row_and_the_month() -> None:
     assert lines == (
         "5:00; your best time is 1:40.",
         "3 days in a row playing the deal of the day.",
-        "December 2026: 1 of 31 days won.",
+        "December 2026: 1 of 2 days won so far.",
     )
     late = [*days, entry(date(2026, 11, 2), late=True)]  # a day made up: its month only
     lines, _ = win_lines(300_000, stats, late, TODAY, (date(2026, 11, 2), True), "pt")

@@ -24,10 +24,10 @@ from halfmoon.i18n import (
     plural,
     text,
 )
+from halfmoon.leaving import leave_question, restart_question
 from halfmoon.localtime import local_time
 from halfmoon.messages import CATALOGUE
 from halfmoon.prefs import Prefs
-from halfmoon.presenter import Presenter
 from halfmoon.replay import ending, score_line
 from halfmoon.restore import Merged, Outcome, restored_words
 from halfmoon.results import Bar, chart_words, daily_today, rows, share_text
@@ -52,7 +52,7 @@ FIXED_STRINGS = {
     },
     "en": {
         "option.errors": "Move errors",
-        "option.placement-help": "Placement help",
+        "option.placement-help": "Dim cards that don't fit",  # issue 33: says what it does
         "error.sum": "The sum must be 11",
         "error.trio": "You need a Jack, a Queen and a King",
         "action.undo": "Undo",
@@ -205,7 +205,9 @@ def test_every_count_a_player_reads_agrees_with_its_number(lang: str, n: int) ->
             game.tap(slot)
     shown.append(ending(game, lang))
     if n:
-        shown.append(Presenter(Session(game, Prefs(), lang)).restart_words().text(lang))
+        session = Session(game, Prefs(), lang)
+        asked = [restart_question(session), leave_question(session, "new")]
+        shown += [q.words(lang)[1] for q in asked if q is not None]
     # every catalogue phrase with a count in it, whatever code fills it
     names = {"moves": "moves", "points": "points", "left": "cards", "n": "games"}
     for key, template in CATALOGUE[lang].items():

@@ -227,25 +227,50 @@ def test_a_reload_does_not_count_a_game_again() -> None:
 def test_announcements_for_pair_trio_undo_redo_and_end() -> None:
     session = Session(Game.new("HM1-N-AAAAAAB"), Prefs(), "pt")
     session.tap("P5", 0)
-    assert (
-        session.tap("P6", 1).message == "Par retirado: Seis de Copas e Cinco de Copas. 10 pontos."
-    )
+    pair = session.tap("P6", 1).message  # what the move scored, then the score
+    assert pair == "Par retirado: Seis de Copas e Cinco de Copas: +10 pontos; total 10."
     session.tap("P2", 2), session.tap("P3", 3)
     trio = session.tap("R3", 4)
-    assert (
-        trio.message == "Trio retirado: Dama de Paus, Rei de Espadas e Valete de Copas. 25 pontos."
+    assert trio.message == (
+        "Trio retirado: Dama de Paus, Rei de Espadas e Valete de Copas: +15 pontos; total 25."
     )
-    assert session.undo(5).message == "Jogada anulada. 10 pontos."
-    assert session.redo(6).message == "Jogada refeita. 25 pontos."
+    # an undo says which cards came back, a redo which left again
+    assert session.undo(5).message == (
+        "Jogada anulada: Dama de Paus, Rei de Espadas e Valete de Copas voltaram à mesa; total 10."
+    )
+    assert session.redo(6).message == (
+        "Jogada refeita: Dama de Paus, Rei de Espadas e Valete de Copas saíram outra vez; total 25."
+    )
+    session.undo(7)
+    assert session.undo(8).message == (
+        "Jogada anulada: Seis de Copas e Cinco de Copas voltaram à mesa; total 0."
+    )
     en = Session(position(P1="4S", P2="7H"), Prefs(), "en")
     en.tap("P1", 0)
     assert (
         en.tap("P2", 1).message
-        == "Pair removed: Four of Spades and Seven of Hearts. 10 points. You won!"
+        == "Pair removed: Four of Spades and Seven of Hearts: +10 points; score 10. You won!"
     )
+    assert en.undo(2).message == (
+        "Move undone: Four of Spades and Seven of Hearts are back on the table; score 0."
+    )
+    assert en.redo(3).message.startswith("Move redone: Four of Spades and Seven of Hearts removed")
     stuck = Session(position(under={"P1": ["KS"], "P2": ["KH"]}, P1="5S", P2="6D"), Prefs(), "en")
     stuck.tap("P1", 0)
-    assert stuck.tap("P2", 1).message.endswith("10 points. No moves left")
+    assert stuck.tap("P2", 1).message.endswith("+10 points; score 10. No moves left.")
+
+
+def test_escape_lets_go_of_the_selection() -> None:
+    for lang, said in (("pt", "Seleção largada."), ("en", "Selection let go.")):
+        session = Session(Game.new("HM1-N-AAAAAAB"), Prefs(), lang)
+        assert session.let_go(0).message == "" and not session.let_go(0).save  # nothing held
+        session.tap("P2", 1), session.tap("P3", 2)  # two courts of a trio in progress
+        assert session.game.selection == ("P2", "P3")
+        gone = session.let_go(3)
+        assert session.game.selection == () and gone.message == said and gone.save
+        assert session.game.moves == 0 and session.game.score == 0
+    assert shortcut("Escape", ctrl=False, meta=False, shift=False, alt=False) == "let-go"
+    assert shortcut("Escape", ctrl=True, meta=False, shift=False, alt=False) is None
 
 
 def test_the_table_read_aloud_says_every_place_and_the_bar_and_no_hint() -> None:

@@ -87,7 +87,8 @@ def test_an_empty_history_leaves_every_day_to_play() -> None:
     shown = month_view(TODAY, [], TODAY, "pt")
     days = [d for week in shown.weeks for d in week if d is not None]
     assert {d.result for d in days} == {""}
-    assert (shown.won, shown.tally, shown.complete) == (0, "0 de 31 dias ganhos", False)
+    # the days to come are not counted: only the 17 so far can have been won
+    assert (shown.won, shown.tally, shown.complete) == (0, "0 de 17 dias ganhos até hoje", False)
     assert [d.day.day for d in days if d.future] == list(range(18, 32))
     assert [d.day.day for d in days if d.today] == [17]
     assert shown.title == "Dezembro de 2026"
@@ -96,7 +97,9 @@ def test_an_empty_history_leaves_every_day_to_play() -> None:
     assert days[20].label == "21 de dezembro"  # to come: its date alone (disabled)
     assert (shown.earlier, shown.later) == (True, False)  # last month, never next month
     en = month_view(TODAY, [], TODAY, "en")
-    assert en.title == "December 2026" and en.tally == "0 of 31 days won"
+    assert en.title == "December 2026" and en.tally == "0 of 17 days won so far"
+    # a month gone by: all its days
+    assert month_view(date(2026, 11, 3), [], TODAY, "en").tally == "0 of 30 days won"
 
 
 def test_each_day_says_what_became_of_its_deal() -> None:
@@ -117,7 +120,7 @@ def test_each_day_says_what_became_of_its_deal() -> None:
     assert by_day[3].label == "3 de dezembro, ganha"
     assert by_day[4].label == "4 de dezembro, jogada, por ganhar"
     assert by_day[17].label == "17 de dezembro, hoje, jogada, por ganhar"
-    assert (shown.won, shown.tally) == (2, "2 de 31 dias ganhos")
+    assert (shown.won, shown.tally) == (2, "2 de 17 dias ganhos até hoje")
     english = month_view(TODAY, entries, TODAY, "en")
     assert english.find(date(2026, 12, 3)).label == "December 3, won"  # type: ignore[union-attr]
     assert english.find(date(2026, 12, 4)).label == "December 4, played, not won"  # type: ignore[union-attr]

@@ -116,7 +116,8 @@ def test_tap_feedback_follows_the_errors_option() -> None:
     session.prefs.errors = True
     session.tap("P1", 4)
     loud = session.tap("P4", 5)
-    assert loud.message == "The sum must be 11" and loud.save and not loud.events
+    # the fixed words, ending like every other line
+    assert loud.message == "The sum must be 11." and loud.save and not loud.events
 
 
 def test_a_move_posts_an_event_and_the_end_opens_a_dialog() -> None:

@@ -133,7 +133,7 @@ class App:
         )  # fmt: skip
         dialogs.connect(
             option=control.option, code=control.code, end=control.end,
-            reset_stats=stats.reset, closed=control.refocus, restart=control.restart,
+            reset_stats=stats.reset, closed=control.refocus,
             covered=control.covered,
         )  # fmt: skip
         links.connect(changed=control.link)

@@ -18,9 +18,10 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from .. import safejson as sj
-from ..deal import CodeError
+from ..deal import CodeError, canonical_code
 from ..drag import drop_taps
 from ..i18n import Phrase, phrase, say, text
+from ..leaving import Question, leave_question, restart_question
 from ..painted import write
 from ..presenter import Presenter
 from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
@@ -67,6 +68,9 @@ class Controller:
         self.screen, self.sound = screen, sound
         self.hushed = False  # the first tap of a drop makes no sound
         self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
+        self.reading = False  # the message line holds the table read aloud
+        self.question: Question | None = None  # what the confirmation window asks
+        self.on_table = (session.play.code, session.play.id)  # the play the windows are about
         self._save_later = handlers.proxy(lambda e: self.save(now()))
         self.save_pending = False  # a save is due just after the event being handled
         # the windows' controllers, composed by app.py: their buttons by data-action
@@ -119,8 +123,7 @@ class Controller:
         elif name in ("undo", "redo", "new"):
             self.shortcut(name)
         elif name == "daily":
-            t = now()
-            self.apply(self.session.daily(t), t)
+            self.leave("daily", lambda: self.now_do(self.session.daily))
         elif name == "code":
             self.dialogs.open_code()
         elif name == "restart":
@@ -141,15 +144,37 @@ class Controller:
         if name in ("pause", "fullscreen"):
             self.action(name)
             return
-        t = now()
         session = self.session
         act = {
             "undo": session.undo,
             "redo": session.redo,
-            "new": session.new_game,
             "read": session.read_aloud,
+            "let-go": session.let_go,
         }
-        self.apply(act[name](t), t)
+        if name == "new":
+            self.leave("new", lambda: self.now_do(session.new_game))
+        else:
+            self.now_do(act[name])
+
+    def now_do(self, act: Callable[[float], Feedback]) -> None:
+        """Do what the session does at this moment, and show its answer."""
+        t = now()
+        self.apply(act(t), t)
+
+    def leave(
+        self, action: str, go: Callable[[], None], *, code: str | None = None, day: Any = None
+    ) -> None:
+        """An action that leaves the game on the table for another deal: done at once,
+        or once confirmed (:func:`~halfmoon.leaving.leave_question`)."""
+        self.ask(leave_question(self.session, action, code=code, day=day), go)
+
+    def ask(self, question: Question | None, go: Callable[[], None], no: Any = None) -> None:
+        """``go`` at once when there is nothing to ask, else once confirmed."""
+        self.question = question
+        if question is None:
+            go()
+        else:
+            self.dialogs.confirm(question.words(self.lang), go, no)
 
     def drop(self, source: str, target: str) -> None:
         """A card dragged onto another: played as two taps (:func:`~halfmoon.drag.drop_taps`)."""
@@ -173,30 +198,29 @@ class Controller:
 
     def end(self, choice: str) -> None:
         """The end dialog's Undo, Restart or New game."""
-        if choice == "restart":
-            self.ask_restart()
+        if choice == "restart":  # declined: the end window again, as it was
+            self.ask(restart_question(self.session), self.restart, lambda: self.end_dialog(now()))
         else:
             self.shortcut("undo" if choice == "undo" else "new")
 
     def ask_restart(self) -> None:
         """Restart the deal, once confirmed if that undoes moves (a slip costs nothing)."""
-        if self.session.game.moves:
-            self.dialogs.confirm_restart(self.shown.restart_words().text(self.lang))
-        else:
-            self.restart()
+        self.ask(restart_question(self.session), self.restart)
 
     def restart(self) -> None:
         t = now()
         self.apply(self.session.restart(t), t)
 
     def code(self, typed: str) -> str | None:
-        """A code typed in the dialog: play it, or say what is wrong with it."""
-        t = now()
+        """A code typed in the dialog: play it (once confirmed, when that leaves a
+        game under way), or say what is wrong with it."""
         try:
-            feedback = self.session.new_game(t, typed)
+            canonical_code(typed)
         except CodeError as exc:
             return code_error_text(exc, self.lang)
-        self.apply(feedback, t)
+        self.leave(
+            "code", lambda: self.now_do(lambda t: self.session.new_game(t, typed)), code=typed
+        )
         return None
 
     def link(self, fragment: str) -> None:
@@ -221,7 +245,9 @@ class Controller:
             self.session.lang = prefs.lang
             self.render.words(prefs.lang)
             self.render.invalidate()
-            self.render.say(say(self.said, prefs.lang))
+            self.say_again()
+            if self.question is not None and self.dialogs.is_open("confirm"):
+                self.dialogs.show_confirm(self.question.words(prefs.lang))
         self.dialogs.show_options(prefs, self.lang)
         self.show(t)
         self.notice()
@@ -283,10 +309,19 @@ class Controller:
         """The message line: what the game just said, damaged values found since, in the
         page's language (``again``: said anew even if it is what the line holds)."""
         self.said = (*said, *self.storage.take_said())
-        self.render.say(say(self.said, self.lang), again=again)
+        self.reading = again
+        self.say_again()
+
+    def say_again(self) -> None:
+        """What the message line holds, in the page's language: the table read aloud
+        (T) whole for screen readers, a short line for the eye."""
+        words = say(self.said, self.lang)
+        shown = text(self.lang, "announce.reading") if self.reading and words else ""
+        self.render.say(words, shown=shown)
 
     def apply(self, feedback: Feedback, t: float, clear: bool = True, push: bool = True) -> None:
         self.show(t, feedback)
+        self.follow_windows()
         if feedback.said or clear:
             self.say(feedback.said, again=feedback.reading)
         for kind in feedback.events:
@@ -309,6 +344,22 @@ class Controller:
             self.links.show(self.session.game.code, push=push)
         if feedback.dialog is not None:
             self.end_dialog(t)
+
+    def follow_windows(self) -> None:
+        """No window outlives its game: when the play on the table changes (a new deal,
+        Back, a link, another tab, a restore), the question and a replay of either deal
+        close; the end window closes unless the game now on the table has ended too."""
+        play, before = self.session.play, self.on_table[0]
+        changed = (play.code, play.id) != self.on_table
+        self.on_table = (play.code, play.id)
+        if changed:
+            self.dialogs.close_confirm()
+            self.games.follow((before, play.code))
+        if not (changed or self.dialogs.covering):
+            return  # the tap's path: nothing open to follow
+        ended = self.session.game.status != "playing"
+        if self.dialogs.is_open("end") and (changed or not ended):
+            self.dialogs.dialog("end").close()
 
     def adopt(self, newer: Play, t: float) -> None:
         """Show another tab's newer play of this deal."""

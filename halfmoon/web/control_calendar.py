@@ -13,7 +13,6 @@ from ..month import add_months, earliest, first_of, move
 from ..presenter import Presenter
 from ..saved import KEYS
 from .control import Controller
-from .dom import now
 from .games import Games
 from .month import Calendar
 from .persistence import Persistence
@@ -81,8 +80,9 @@ class CalendarControl:
     def play_day(self, day: date) -> None:
         """A day chosen in the calendar: its deal."""
         self.calendar.close()
-        t = now()
-        self.control.apply(self.control.session.play_day(day, t), t)
+        session = self.control.session
+        go = lambda: self.control.now_do(lambda t: session.play_day(day, t))  # noqa: E731
+        self.control.leave("day", go, day=day)
 
     def turned(self) -> None:
         """Past midnight: an open calendar marks the new today."""

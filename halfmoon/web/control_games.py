@@ -3,12 +3,12 @@ result, and playing a game of the history again (handed to the table's controlle
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..history import Entry, find
 from ..i18n import say, text
 from ..replay import frames
-from ..results import rows, share_text, when
+from ..results import again_words, resumable, rows, share_text, when
 from ..saved import KEYS
 from .control import Controller
 from .dialogs import Dialogs
@@ -51,10 +51,15 @@ class GamesControl:
 
     def open(self) -> None:
         history = self.store.history()
+        kept = self._resumable(entry.code for entry in history)
         self.games.show_history(
-            rows(history, self.session.books.today(), player_time, self.lang), self.lang
+            rows(history, self.session.books.today(), player_time, self.lang, kept), self.lang
         )
         self.games.status(say(self.storage.take_said(), self.lang))
+
+    def _resumable(self, codes: Iterable[str]) -> frozenset[str]:
+        """The deals whose again button resumes a play in progress."""
+        return resumable(codes, self.store.find, self.session.play)
 
     def _entry(self, entry_id: str) -> Entry | None:
         """A game of the history, or (no id) the play in progress as it would be kept."""
@@ -74,7 +79,8 @@ class GamesControl:
             return
         title = text(self.lang, "replay.title", code=entry.code)
         ended = when(player_time(entry.ended), self.session.books.today(), self.lang)
-        self.games.show_replay(title, ended, drawn, self.lang, entry.id)
+        again = again_words(entry.code, self._resumable([entry.code]), self.lang)
+        self.games.show_replay(title, ended, drawn, self.lang, entry.id, again, entry.code)
 
     def share(self, entry_id: str) -> None:
         entry = self._entry(entry_id)
@@ -96,8 +102,9 @@ class GamesControl:
         for name in ("history", "replay"):
             if self.dialogs.is_open(name):
                 self.dialogs.dialog(name).close()
-        t = now()
-        self.control.apply(self.session.again(entry.code, t, entry.daily), t)
+        code, day = entry.code, entry.daily
+        go = lambda: self.control.now_do(lambda t: self.session.again(code, t, day))  # noqa: E731
+        self.control.leave("again", go, code=code)
 
     def heard(self, key: str) -> None:
         """Another tab changed a key: an open history shows its games."""

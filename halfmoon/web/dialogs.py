@@ -1,8 +1,10 @@
-"""The windows over the table: options, a deal code, statistics, the end of a game and
-the crash dialog.  Each shows what it is given and reports what the player chose; the
-decisions stay with the controller (:mod:`.control`) and the session.  Whether any window
+"""The windows over the table: options, a deal code, statistics, the end of a game, the
+confirmation asked before a game in progress is left or restarted, and the crash
+dialog.  Each shows what it is given and reports what the player chose; the decisions
+stay with the controller (:mod:`.control`) and the session.  Whether any window
 covers the table (every ``<dialog>`` of the page, whoever opens it) is heard here too:
-the clock stops meanwhile."""
+the clock stops meanwhile.  A click on the backdrop, outside a window, closes it as
+Escape does (the crash dialog aside: its Reload is the way out)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import Any
 
 from ..prefs import SWITCHES, Prefs
 from ..view import EndView
-from .dom import Handlers, absent, close_windows
+from .dom import Handlers, absent, close_windows, write_codes
 
 
 class Dialogs:
@@ -21,14 +23,23 @@ class Dialogs:
         self._code: Callable[[str], str | None] = _ignore
         self._end: Callable[[str], None] = _ignore
         self._reset_stats: Callable[[], dict[str, str]] = dict
-        self._restarted: Callable[[], None] = _ignore
+        self._answer: Callable[[], None] | None = None  # what "yes" does in the confirmation
+        self._declined: Callable[[], None] | None = None  # what no or Escape does (if anything)
+        self.asked: tuple[str, ...] = ()  # the confirmation's words: title, text, yes, no
         self._closed: Callable[[], None] = _ignore
         self._covered: Callable[[bool], None] = _ignore
         self.covering = False  # a window is open over the table
         self.framed = document.documentElement.getAttribute("data-embedded") == "true"
         handlers.observe(document.body, "open", lambda e: self._windows())
+        self._pressed_outside = False  # the pointer went down on a window's backdrop
         for dialog in document.querySelectorAll("dialog"):
             handlers.on(dialog, "close", self._after_close)
+            if dialog.id != "dialog-crash":
+                handlers.on(dialog, "pointerdown", self._pointer_down)
+                handlers.on(dialog, "click", self._backdrop_click)
+        confirm = self.dialog("confirm")
+        handlers.on(confirm.querySelector('[data-answer="yes"]'), "click", self._yes)
+        handlers.on(confirm, "close", self._confirm_closed)
         self.field = document.getElementById("code-input")
         self.code_error = document.getElementById("code-error")
         for box in document.querySelectorAll("[data-option]"):
@@ -39,7 +50,6 @@ class Dialogs:
             ("undo", lambda e: self._finish("undo")),
             ("new", lambda e: self._finish("new")),
             ("restart", lambda e: self._finish("restart")),
-            ("restart-yes", self._restart),
             ("reset", lambda e: self._confirm_reset(True)),
             ("reset-cancel", lambda e: self._confirm_reset(False)),
             ("reset-yes", self._reset),
@@ -55,17 +65,16 @@ class Dialogs:
         end: Callable[[str], None],
         reset_stats: Callable[[], dict[str, str]],
         closed: Callable[[], None],
-        restart: Callable[[], None],
         covered: Callable[[bool], None],
     ) -> None:
         """Who hears an option changed (its name and value), a code typed (answering
         what is wrong with it, or None), the end dialog's choice ("undo", "restart" or
         "new"), a confirmed reset of the statistics (answering the values to show), a
-        window closed with the focus left nowhere, a confirmed restart, and the table
-        covered by a window or uncovered."""
+        window closed with the focus left nowhere, and the table covered by a window or
+        uncovered."""
         self._option, self._code, self._end = option, code, end
         self._reset_stats, self._closed = reset_stats, closed
-        self._restarted, self._covered = restart, covered
+        self._covered = covered
 
     def dialog(self, name: str) -> Any:
         return self.doc.getElementById(f"dialog-{name}")
@@ -123,7 +132,7 @@ class Dialogs:
             self.dialog("code").close()
         else:
             self.field.setAttribute("aria-invalid", "true")
-            self.code_error.textContent = error
+            write_codes(self.code_error, error)
 
     # -------------------------------------------------------------- statistics
     def open_stats(self, values: dict[str, str]) -> None:
@@ -154,8 +163,8 @@ class Dialogs:
     # ------------------------------------------------------------ end of game
     def show_end(self, view: EndView) -> None:
         dialog = self.dialog("end")
-        self.doc.getElementById("end-title").textContent = view.title
-        self.doc.getElementById("end-text").textContent = view.text
+        write_codes(self.doc.getElementById("end-title"), view.title)
+        write_codes(self.doc.getElementById("end-text"), view.text)
         record = self.doc.getElementById("end-record")
         record.replaceChildren()
         for line in view.record:
@@ -173,15 +182,69 @@ class Dialogs:
         self.dialog("end").close()
         self._end(choice)
 
-    # ---------------------------------------------------------------- restart
-    def confirm_restart(self, words: str) -> None:
-        self.doc.getElementById("restart-text").textContent = words
-        self.open("restart")
-        self.dialog("restart").querySelector('[value="cancel"]').focus()
+    # ----------------------------------------------------------- confirmation
+    def confirm(
+        self,
+        words: tuple[str, ...],
+        yes: Callable[[], None],
+        no: Callable[[], None] | None = None,
+    ) -> None:
+        """Ask before a game in progress is left or restarted (one window,
+        ``data-role="confirm"``): ``words`` are its title, text, and its yes and no
+        buttons' words (:class:`halfmoon.leaving.Question`); ``yes`` is what the yes
+        button does.  No, Escape or a click outside leave everything as it was (``no``:
+        what puts back what was there, such as the end window); the focus starts on no."""
+        dialog = self.dialog("confirm")
+        self.show_confirm(words)
+        self._answer, self._declined = yes, no
+        if not dialog.open:
+            self.open("confirm")
+        dialog.querySelector('[data-answer="no"]').focus()
 
-    def _restart(self, event: Any) -> None:
-        self.dialog("restart").close()
-        self._restarted()
+    def show_confirm(self, words: tuple[str, ...]) -> None:
+        """The confirmation's words (again in another language, while it is open)."""
+        title, text, yes, no = words
+        self.asked = words
+        dialog = self.dialog("confirm")
+        write_codes(self.doc.getElementById("confirm-title"), title)
+        write_codes(self.doc.getElementById("confirm-text"), text)
+        dialog.querySelector('[data-answer="yes"]').textContent = yes
+        dialog.querySelector('[data-answer="no"]').textContent = no
+
+    def close_confirm(self) -> None:
+        """The question no longer holds (the deal on the table changed): closed, and
+        its yes forgotten."""
+        self._forget()
+        if self.is_open("confirm"):
+            self.dialog("confirm").close()
+
+    def _forget(self) -> None:
+        self._answer = self._declined = None
+
+    def _confirm_closed(self, event: Any) -> None:
+        """Closed without a yes (no, Escape, a click outside): what was there comes back."""
+        declined = self._declined if self._answer is not None else None
+        self._forget()
+        if declined is not None:
+            declined()
+
+    def _yes(self, event: Any) -> None:
+        answer = self._answer
+        self._answer = None
+        self.dialog("confirm").close()
+        if answer is not None:
+            answer()
+
+    # ----------------------------------------------------------------- backdrop
+    def _pointer_down(self, event: Any) -> None:
+        self._pressed_outside = _outside(event)
+
+    def _backdrop_click(self, event: Any) -> None:
+        """A click that went down and up on the backdrop closes the window, as Escape
+        does; a press inside that ends outside (selecting text) does not."""
+        pressed, self._pressed_outside = self._pressed_outside, False
+        if pressed and _outside(event):
+            event.currentTarget.close()
 
     # ------------------------------------------------------------------ crash
     def crash(self, title: str, words: str) -> None:
@@ -193,6 +256,16 @@ class Dialogs:
         crash = self.dialog("crash")
         if not crash.open:
             crash.showModal()
+
+
+def _outside(event: Any) -> bool:
+    """Whether a pointer event on a window fell outside its box: on its backdrop."""
+    dialog = event.currentTarget
+    if event.target != dialog:
+        return False
+    box = dialog.getBoundingClientRect()
+    x, y = float(event.clientX), float(event.clientY)
+    return not (box.left <= x <= box.right and box.top <= y <= box.bottom)
 
 
 def _ignore(*_: Any) -> None:

@@ -16,6 +16,7 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
     to_js,
 )
 
+from ..i18n import code_runs
 from ..localtime import local_day, local_time
 
 Handler = Callable[[Any], None]
@@ -97,3 +98,26 @@ class Handlers:
         observer = js.MutationObserver.new(self.proxy(handler))
         options = {"attributes": True, "subtree": True, "attributeFilter": [attribute]}
         observer.observe(target, js_object(options))
+
+
+def write_codes(element: Any, words: str) -> None:
+    """Put ``words`` in ``element`` as text, each deal code in a ``span.deal-code`` that
+    never breaks across lines (:func:`~halfmoon.i18n.code_runs`); plain text otherwise.
+    Nothing is written when the element already says it."""
+    if str(element.textContent or "") == words:
+        return
+    runs = code_runs(words)
+    if not any(is_code for _, is_code in runs):
+        element.textContent = words
+        return
+    doc = element.ownerDocument
+    parts = []
+    for run, is_code in runs:
+        if is_code:
+            span = doc.createElement("span")
+            span.className = "deal-code"
+            span.textContent = run
+            parts.append(span)
+        else:
+            parts.append(doc.createTextNode(run))
+    element.replaceChildren(*parts)

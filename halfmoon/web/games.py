@@ -19,9 +19,9 @@ from ..cards import DOUBLE_DECK
 from ..i18n import text
 from ..layout import SLOTS
 from ..replay import PLAY_MS, Frame, position_text, score_line
-from ..results import CHART_GAMES, Bar, Row, history_note
+from ..results import CHART_FEW, Bar, Row, chart_places, history_note
 from ..view import card_class
-from .dom import Handlers, close_windows
+from .dom import Handlers, close_windows, write_codes
 from .faces import SVG, Faces
 
 CHART_W, CHART_H = 300, 110  # the chart's drawing box
@@ -42,6 +42,7 @@ class Games:
         self.total = 0
         self.lang = "pt"
         self.step = 0
+        self.code = ""  # the deal of the game the replay shows
         self._timer: Any = None
         self._tick = handlers.proxy(lambda e: self._advance())
         for button in self.replay.querySelectorAll("[data-step-action]"):
@@ -56,6 +57,7 @@ class Games:
         self.list.replaceChildren()
         for row in rows:
             item = self.row.content.firstElementChild.cloneNode(True)
+            item.querySelector('[data-action="again"]').dataset.i18n = row.again_key
             for el in item.querySelectorAll("[data-i18n]"):
                 el.textContent = text(lang, el.dataset.i18n)
             item.dataset.ending = row.ending
@@ -92,18 +94,34 @@ class Games:
         """The status line of the windows (statistics, end, history, replay): a result
         shared or copied, damaged values found."""
         for line in self.doc.querySelectorAll('[data-role="dialog-status"]'):
-            line.textContent = words
+            write_codes(line, words)
 
     # ------------------------------------------------------------------- replay
     def show_replay(
-        self, title: str, when: str, frames: list[Frame], lang: str, entry: str
+        self,
+        title: str,
+        when: str,
+        frames: list[Frame],
+        lang: str,
+        entry: str,
+        again: tuple[str, str] = ("action.again", ""),
+        code: str = "",
     ) -> None:
         """Open the replay of a game (``entry``, for its Play again and Share buttons)
-        at its first position."""
+        at its first position; ``again``: the again button's words (Resume or Play
+        again: its catalogue key) and accessible name."""
         self.frames, self.total, self.lang = frames, len(frames) - 1, lang
+        self.code = code
         for button in self.replay.querySelectorAll("[data-action]"):
             button.dataset.entry = entry
-        self.replay.querySelector('[data-role="replay-title"]').textContent = title
+        button = self.replay.querySelector('[data-action="again"]')
+        button.dataset.i18n = again[0]
+        button.textContent = text(lang, again[0])
+        if again[1]:
+            button.setAttribute("aria-label", again[1])
+        else:
+            button.removeAttribute("aria-label")
+        write_codes(self.replay.querySelector('[data-role="replay-title"]'), title)
         self.replay.querySelector('[data-role="replay-when"]').textContent = when
         self.slider.max = str(self.total)
         self.status("")
@@ -113,6 +131,12 @@ class Games:
             self._only()
             self.replay.showModal()
         self.replay.querySelector(".stage").focus()
+
+    def follow(self, deals: tuple[str, ...]) -> None:
+        """The deal on the table changed (``deals``: the one before, the one now): a
+        replay of either closes, its Play again and Share no longer what they were."""
+        if self.replay.open and self.code in deals:
+            self.replay.close()
 
     def go(self, step: int) -> None:
         """Draw frame ``step`` (clamped): its places, marks, words and slider."""
@@ -210,9 +234,11 @@ class Games:
         ``words`` as the chart's text alternative."""
         svg = self.doc.querySelector('[data-role="chart"]')
         svg.replaceChildren()
-        slot = CHART_W / CHART_GAMES  # a place for each of the games the chart can hold
+        labels = self.doc.querySelector('[data-role="chart-labels"]')
+        labels.replaceChildren()
+        slot = CHART_W / chart_places(len(bars))  # few games: wider bars, with figures
         for i, bar in enumerate(bars):  # a full bar: every card of the two decks cleared
-            height = max(1.5, bar.cleared / len(DOUBLE_DECK) * (CHART_H - 6))
+            height = max(3.0, bar.cleared / len(DOUBLE_DECK) * (CHART_H - 6))
             rect = self.doc.createElementNS(SVG, "rect")
             for name, value in (
                 ("x", i * slot + 1.5),
@@ -224,6 +250,23 @@ class Games:
                 rect.setAttribute(name, f"{value:.1f}")
             rect.setAttribute("class", "bar won" if bar.won else "bar")
             svg.appendChild(rect)
+            if len(bars) <= CHART_FEW:  # room for each bar's figure above it
+                label = self.doc.createElement("span")
+                label.textContent = str(bar.cleared)
+                label.style.left = f"{(i + 0.5) * slot / CHART_W * 100:.2f}%"
+                bottom = f"{(height + 1) / CHART_H * 100:.2f}%"
+                label.style.bottom = f"min({bottom}, calc(100% - 1.1rem))"  # in the box
+                labels.appendChild(label)
+        full = CHART_H - 1 - (CHART_H - 6)  # a bar of every card: the scale's top
+        top = self.doc.createElementNS(SVG, "line")
+        for name, value in {"x1": 0, "x2": CHART_W, "y1": full, "y2": full}.items():
+            top.setAttribute(name, str(value))
+        top.setAttribute("class", "axis full")
+        svg.appendChild(top)
+        scale = self.doc.createElement("span")
+        scale.className = "scale"
+        scale.textContent = str(len(DOUBLE_DECK))  # the top line: all 104 cleared
+        labels.appendChild(scale)
         base = self.doc.createElementNS(SVG, "line")
         ends = {"x1": 0, "x2": CHART_W, "y1": CHART_H - 0.5, "y2": CHART_H - 0.5}
         for name, value in ends.items():

@@ -16,7 +16,7 @@ from ..layout import SLOTS
 from ..prefs import Prefs
 from ..session import Feedback
 from ..view import Counters, PlaceView, card_class
-from .dom import Handlers, absent
+from .dom import Handlers, absent, write_codes
 from .faces import Faces
 from .motion import Motion
 
@@ -186,18 +186,32 @@ class Renderer:
     def time(self, value: str) -> None:
         self._set("time", value, self._counter("time"))
 
-    def say(self, message: str, *, again: bool = False) -> None:
-        """The message line, a polite live region: errors, moves, the end.  ``again``:
-        the table read aloud, said anew even when the line holds the same words (a
-        trailing no-break space comes and goes, so that the region changes), and drawn
-        as the start of a long line (the whole stays for screen readers)."""
-        if again and message and str(self.message.textContent).rstrip("\u00a0") == message:
-            message += "" if str(self.message.textContent).endswith("\u00a0") else "\u00a0"
-        if again != self._reading:
-            self._reading = again
-            self.message.toggleAttribute("data-reading", again)
-        if self.message.textContent != message:
-            self.message.textContent = message
+    def say(self, message: str, *, shown: str = "") -> None:
+        """The message line, a polite live region: errors, moves, the end, each deal
+        code in one piece (:func:`.dom.write_codes`).  ``shown``: the table read aloud —
+        ``message``, all of it, for screen readers, and ``shown``, a short line, for the
+        eye (no paragraph cut short on the table); said anew even when it is the same
+        reading (a trailing no-break space comes and goes, so that the region changes)."""
+        line = self.message
+        if not shown:
+            if self._reading:
+                self._reading = False
+                line.removeAttribute("data-reading")
+                line.textContent = ""
+            write_codes(line, message)
+            return
+        heard = line.querySelector(".sr-only") if self._reading else None
+        before = "" if heard is None or absent(heard) else str(heard.textContent)
+        if before.rstrip("\u00a0") == message:
+            message += "" if before.endswith("\u00a0") else "\u00a0"
+        self._reading = True
+        line.setAttribute("data-reading", "")
+        whole, short = self.doc.createElement("span"), self.doc.createElement("span")
+        whole.className = "sr-only"
+        whole.textContent = message
+        short.setAttribute("aria-hidden", "true")
+        short.textContent = shown
+        line.replaceChildren(whole, short)
 
     def saving(self, pending: bool) -> None:
         """``<html data-saved>``: ``pending`` from a move until the save it asks for has

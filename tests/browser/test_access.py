@@ -23,7 +23,7 @@ DIALOGS = {
     "code": '[data-action="code"]',
     "rules": '[data-action="rules"]',
     "stats": '[data-action="stats"]',
-    "restart": '[data-action="restart"]',  # after a move: asks before undoing it
+    "restart": '[data-action="restart"]',  # after a move: the confirmation (data-role="confirm")
 }
 
 
@@ -133,7 +133,12 @@ def test_shortcuts_undo_redo_and_new(desktop: BrowserContext, base_url: str) -> 
     assert page.locator("#code-input").input_value() == "nun"
     page.keyboard.press("Escape")
     assert table.stat("moves") == "1" and table.stat("code") == CODE
-    page.keyboard.press("n")
+    page.keyboard.press("n")  # a game under way: asked first, by keyboard alone
+    confirm = page.locator('[data-role="confirm"]')
+    expect(confirm.locator('[data-answer="no"]')).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(confirm.locator('[data-answer="yes"]')).to_be_focused()
+    page.keyboard.press("Enter")
     expect(page.locator('[data-stat="code"]')).not_to_have_text(CODE)
 
 
@@ -180,25 +185,33 @@ def test_t_reads_the_whole_table_aloud_and_again(phone: BrowserContext, base_url
     table = Table(page, touch=True)
     table.tap("P5"), table.tap("P6")
     live = page.locator('[data-role="message"]')
-    expect(live).to_have_text("Par retirado: Seis de Copas e Cinco de Copas. 10 pontos.")
+    expect(live).to_contain_text("Par retirado: Seis de Copas e Cinco de Copas: +10 pontos")
     page.keyboard.press("t")
-    expect(live).to_contain_text("Monte 1: Oito de Espadas, 8 cartas. Monte 2: Dama de Paus")
-    said = (live.text_content() or "").strip()
+    heard = live.locator(".sr-only")  # what the screen reader is given: all of it
+    expect(heard).to_contain_text("Monte 1: Oito de Espadas, 8 cartas. Monte 2: Dama de Paus")
+    said = (heard.text_content() or "").strip()
     assert "Monte 5: Ás de Paus, 7 cartas. Monte 6: " in said  # what the pair uncovered
     ending = (
         r"Reserva 8: Sete de Paus\. Tempo \d:\d\d\. 10 pontos\. 1 jogada\. Partida HM1-N-AAAAAAB\."
     )
     assert re.search(ending + "$", said), said
-    first = live.text_content()
+    # what the eye is given: a short line of its own, whole (no paragraph cut with "…")
+    shown = live.locator('[aria-hidden="true"]')
+    expect(shown).to_have_text("Mesa lida ao leitor de ecrã (tecla T).")
+    assert live.evaluate("e => e.scrollHeight <= e.clientHeight + 1")  # nothing hidden
+    first = heard.text_content()
     page.keyboard.press("t")  # said again: the live region changes, the words do not
     page.wait_for_function(
-        "(first) => document.querySelector('[data-role=message]').textContent !== first", arg=first
+        "(first) => document.querySelector('[data-role=message] .sr-only').textContent !== first",
+        arg=first,
     )
-    assert re.search(ending + "$", (live.text_content() or "").strip())
-    # its start is drawn, clear of the cards; all of it is in the live region
+    assert re.search(ending + "$", (heard.text_content() or "").strip())
     box, cards = live.bounding_box(), table.card("P1").bounding_box()
     assert box is not None and cards is not None
     assert box["y"] >= cards["y"] - 1 and box["height"] <= 3 * 16 * 1.3
+    table.tap("P1")  # the next message replaces the reading, drawn as any other
+    table.tap("P1")
+    expect(live.locator(".sr-only")).to_have_count(0)
     page.locator('[data-action="rules"]').click()
     expect(page.locator("#rules-text")).to_contain_text("T: ler a mesa em voz alta")
 
@@ -216,17 +229,20 @@ def test_names_and_announcements_for_pair_trio_error_and_end(
     live = page.locator('[data-role="message"]')
     assert live.get_attribute("aria-live") == "polite" and live.get_attribute("role") == "status"
     table.tap("P5"), table.tap("P6")
-    expect(live).to_have_text("Par retirado: Seis de Copas e Cinco de Copas. 10 pontos.")
+    # what the move scored, then the score
+    expect(live).to_have_text("Par retirado: Seis de Copas e Cinco de Copas: +10 pontos; total 10.")
     assert table.card("P5").get_attribute("aria-label", timeout=1000).endswith("monte 5, 7 cartas")
     table.tap("P2"), table.tap("P3"), table.tap("R3")
     expect(live).to_have_text(
-        "Trio retirado: Dama de Paus, Rei de Espadas e Valete de Copas. 25 pontos."
+        "Trio retirado: Dama de Paus, Rei de Espadas e Valete de Copas: +15 pontos; total 25."
     )
     table.set_option("errors", True)
     table.tap("P1"), table.tap("P4")
-    expect(live).to_have_text("A soma tem de ser igual a 11")
-    table.press("undo")
-    expect(live).to_have_text("Jogada anulada. 10 pontos.")
+    expect(live).to_have_text("A soma tem de ser igual a 11.")  # ends like the others
+    table.press("undo")  # what came back
+    expect(live).to_have_text(
+        "Jogada anulada: Dama de Paus, Rei de Espadas e Valete de Copas voltaram à mesa; total 10."
+    )
     assert page.evaluate("document.documentElement.lang") == "pt-PT"
     context.close()
     context = browser.new_context(locale="en-GB")
@@ -235,7 +251,7 @@ def test_names_and_announcements_for_pair_trio_error_and_end(
     line = solve_code("HM1-N-AAAAAAA")
     assert line is not None
     table.play(line)
-    expect(page.locator('[data-role="message"]')).to_contain_text("520 points. You won!")
+    expect(page.locator('[data-role="message"]')).to_contain_text("+10 points; score 520. You won!")
     assert page.evaluate("document.documentElement.lang") == "en"
     context.close()
 
@@ -403,7 +419,8 @@ def test_statistics_count_by_the_rules(desktop: BrowserContext, base_url: str) -
     wait_ready(page)
     table.tap("P2"), table.tap("P3"), table.tap("R3")
     assert stats_values(page)["played"] == "2"
-    table.press("new")  # left unwon: the streak ends
+    table.press("new")  # left unwon, once the player says so: the streak ends
+    page.locator('[data-role="confirm"] [data-answer="yes"]').click()
     values = stats_values(page)
     assert (values["played"], values["won"], values["streak"], values["rate"]) == (
         "2", "1", "0", "50 %",

@@ -99,7 +99,9 @@ def test_the_month_shows_each_days_result_today_and_the_days_to_come(
     expect(day(page, 3)).to_have_attribute("aria-label", "3 de dezembro, ganha")
     expect(day(page, 2)).to_have_attribute("aria-label", "2 de dezembro, jogada, por ganhar")
     expect(day(page, 17)).to_have_attribute("aria-label", "17 de dezembro, hoje, por jogar")
-    expect(calendar.locator('[data-role="tally"]')).to_have_text("4 de 31 dias ganhos")
+    expect(calendar.locator('[data-role="tally"]')).to_have_text(
+        "4 de 17 dias ganhos até hoje"
+    )  # no day to come
     expect(calendar.locator('[data-role="complete"]')).to_be_hidden()
     next_month = calendar.locator('[data-action="next-month"]')
     expect(next_month).to_have_attribute("aria-disabled", "true")
@@ -155,8 +157,19 @@ def test_a_past_day_is_played_with_its_badge_and_the_same_deal_every_time(
     expect(page.locator('[data-stats="daily-streak"]')).to_have_text("0")
     page.keyboard.press("Escape")
     # today from the calendar: today's deal, as the deal of the day's button deals it
+    # (the 4th's game has a move: asked first, and "no" keeps it on the table)
     open_calendar(page)
     day(page, 17).tap()
+    confirm = page.locator('[data-role="confirm"]')
+    expect(confirm).to_contain_text("Deixar esta partida?")
+    expect(confirm.locator(".deal-code")).to_have_text(code)
+    confirm.locator('[data-answer="no"]').tap()
+    expect(confirm).to_be_hidden()
+    expect(page.locator('[data-stat="code"]')).to_have_text(code)
+    assert table.stat("moves") == "1"
+    open_calendar(page)
+    day(page, 17).tap()
+    confirm.locator('[data-answer="yes"]').tap()
     expect(page.locator('[data-stat="code"]')).to_have_text(daily_code(TODAY))
     expect(page.locator('[data-stat="daily"]')).to_have_text("Partida do dia")
     # and the 4th again: its play in progress, with its move

@@ -70,8 +70,8 @@ def test_play_undo_redo_errors_reload_and_a_whole_won_game(
     open_game(driver, url)
     if stat(driver, "moves") != "0":  # a previous run of this module left it going
         driver.click('[data-action="restart"]')
-        if driver.js("document.getElementById('dialog-restart').open"):
-            driver.click('[data-dialog-action="restart-yes"]')
+        if driver.js("document.querySelector('[data-role=confirm]').open"):
+            driver.click('[data-role="confirm"] [data-answer="yes"]')
     assert stat(driver, "code") == WON.code
     underline = "getComputedStyle(document.querySelector('.stats .code')).textDecorationLine"
     assert driver.js(underline) == "underline"  # WebKit once dropped the code's underline
@@ -93,7 +93,7 @@ def test_play_undo_redo_errors_reload_and_a_whole_won_game(
         driver.click('[data-option="errors"]')
     driver.click('#dialog-options [value="close"]')
     tap(driver, "P1", "P2")  # 6♠ and 6♥
-    assert driver.text('[data-role="message"]') == "A soma tem de ser igual a 11"
+    assert driver.text('[data-role="message"]') == "A soma tem de ser igual a 11."
     # a reload resumes the game
     driver.reload()
     driver.wait(READY, BOOT_S)

@@ -47,6 +47,15 @@ def test_a_complete_won_game_by_real_taps(desktop: BrowserContext, base_url: str
     assert dialog.locator("h2").text_content() == text("pt", "end.won.title")
     body = dialog.locator("#end-text").text_content() or ""
     assert "520" in body and "48" in body
+    # no window outlives its game: a link to another deal closes the end window…
+    page = table.page
+    page.evaluate("location.hash = '#HM1-N-AAAAAAC'")
+    expect(page.locator('[data-stat="code"]')).to_have_text("HM1-N-AAAAAAC")
+    expect(dialog).to_be_hidden()
+    assert table.stat("moves") == "0"
+    page.go_back()  # …and Back to the won deal brings its end with it
+    expect(page.locator('[data-stat="code"]')).to_have_text(code)
+    expect(dialog).to_be_visible()
     dialog.locator('[data-dialog-action="new"]').click()
     expect(table.page.locator("html")).to_have_attribute("data-game", "playing")
     assert table.stat("code") != code and table.stat("score") == "0"
@@ -67,6 +76,12 @@ def test_an_impasse_by_real_taps_and_its_dialog(desktop: BrowserContext, base_ur
     assert table.stat("moves") == str(len(line) - 1)
     table.play(line[-1:])
     expect(dialog).to_be_visible()
+    dialog.locator('[data-dialog-action="restart"]').click()  # it undoes moves: asked first
+    confirm = table.page.locator('[data-role="confirm"]')
+    expect(confirm.locator('[data-answer="no"]')).to_have_text("Cancelar")
+    table.page.keyboard.press("Escape")  # declined: the end window as it was
+    expect(confirm).to_be_hidden()
+    expect(dialog).to_be_visible()
     dialog.locator('[data-dialog-action="new"]').click()
     expect(table.page.locator("html")).to_have_attribute("data-game", "playing")
     assert table.stat("moves") == "0" and table.stat("code") != code
@@ -78,6 +93,7 @@ def test_new_game_deals_a_fresh_code_and_shows_it_in_the_address(
     table = Table(open_game(desktop, base_url, "#HM1-N-AAAAAAB"))
     table.tap("P5"), table.tap("P6")
     table.press("new")
+    table.page.locator('[data-role="confirm"] [data-answer="yes"]').click()  # a game left
     expect(table.page.locator('[data-stat="moves"]')).to_have_text("0")
     code = table.stat("code")
     assert code != "HM1-N-AAAAAAB"

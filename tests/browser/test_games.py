@@ -179,6 +179,7 @@ def test_a_stuck_game_shared_by_the_browsers_share_sheet(
     open_stats(page)
     chart = page.locator('[data-role="chart"] rect.bar')
     expect(chart).to_have_count(1)
+    assert float(chart.first.get_attribute("width") or 0) > 30  # a bar, not a sliver
     assert "won" not in (chart.first.get_attribute("class") or "")
     words = page.locator('[data-role="chart-words"]').text_content() or ""
     assert words.startswith("Cartas retiradas na última partida: ") and "Ganhas: 0" in words
@@ -190,7 +191,10 @@ def test_games_left_for_another_are_listed_and_resumed(
     table = Table(open_game(desktop, base_url, "#" + WON.code))
     page = table.page
     table.play(WON.moves[:3])
-    table.press("new")  # the game is left (kept, and listed)
+    table.press("new")  # the game is left (kept, and listed), once the player says so
+    confirm = page.locator('[data-role="confirm"]')
+    expect(confirm).to_contain_text("Fica em «As suas partidas»")
+    confirm.locator('[data-answer="yes"]').click()
     expect(page.locator('[data-stat="moves"]')).to_have_text("0")
     open_stats(page)
     page.locator('#dialog-stats [data-action="history"]').click()
@@ -203,7 +207,11 @@ def test_games_left_for_another_are_listed_and_resumed(
     expect(row.locator('[data-role="summary"]')).to_contain_text(
         f"{left.cards_left} cartas na mesa"
     )
-    row.locator('[data-action="again"]').click()  # its play, resumed where it was left
+    again = row.locator('[data-action="again"]')
+    expect(again).to_have_text("Retomar")  # its moves kept: not "Jogar de novo"
+    assert again.get_attribute("aria-label") == f"Retomar {WON.code}"
+    again.click()  # its play, resumed where it was left (the table had no moves: no question)
+    expect(confirm).to_be_hidden()
     expect(page.locator('[data-stat="code"]')).to_have_text(WON.code)
     expect(page.locator('[data-stat="moves"]')).to_have_text("3")
 
@@ -264,6 +272,10 @@ def test_the_streak_of_days_survives_closing_the_browser(
     expect(page.locator('[data-stat="code"]')).to_have_text(DEC_3)
     assert streak(page) == "3"
     page.locator('[data-action="daily"]').click()  # today's, by the button
+    confirm = page.locator('[data-role="confirm"]')  # yesterday's has a move: asked first
+    expect(confirm.locator('[data-answer="yes"]')).to_have_text("Deixar a partida")
+    confirm.locator('[data-answer="yes"]').click()
+    expect(page.locator('[data-stat="code"]')).to_have_text(DEC_4)
     Table(page).play([legal_moves(Game.new(DEC_4).tops())[0]])
     assert streak(page) == "4"
     page.locator('[data-action="stats"]').click()

@@ -148,30 +148,37 @@ def test_at_300_percent_zoom_cards_keep_36_px_and_the_page_scrolls(
     context.close()
 
 
-# --------------------------------------------------------------------- restart
-def test_restart_asks_first_and_a_slip_costs_nothing(
+# ------------------------------------------------ restart, and leaving a game
+def test_restart_and_leaving_a_game_ask_first_and_a_slip_costs_nothing(
     desktop: BrowserContext, base_url: str
 ) -> None:
+    """One confirmation window asks before a game under way is restarted or left (New
+    game, N, Deal of the day, Play a code); Escape, "no" and a click outside change
+    nothing.  Escape with no window open lets go of the selection."""
     page = open_game(desktop, base_url, "#" + CODE)
     table = Table(page)
     table.tap("P5"), table.tap("P6")
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     table.press("restart")
-    dialog = page.locator("#dialog-restart")
+    dialog = page.locator('[data-role="confirm"]')
     expect(dialog).to_be_visible()
-    expect(dialog.locator("#restart-text")).to_have_text(
-        f"A distribuição {CODE} volta ao início e desfaz 1 jogada."
-        " Nas estatísticas conta como uma nova partida."
+    expect(dialog.locator("h2")).to_have_text("Recomeçar esta partida?")
+    expect(dialog.locator("p")).to_have_text(
+        f"A partida {CODE} volta ao início e desfaz 1 jogada. A partida a meio fica em "
+        "«As suas partidas» e conta como deixada (a série de vitórias acaba); a nova conta "
+        "como outra partida."
     )
+    expect(dialog.locator('[data-answer="no"]')).to_be_focused()
     page.keyboard.press("Escape")  # a slip: nothing happens
+    expect(dialog).to_be_hidden()
     assert table.stat("moves") == "1"
     table.press("restart")
-    dialog.locator('[data-dialog-action="restart-yes"]').click()
+    dialog.locator('[data-answer="yes"]').click()
     expect(page.locator('[data-stat="moves"]')).to_have_text("0")
     assert table.stat("code") == CODE and table.tops()["P5"] == "6H"
     assert table.message() == f"Partida recomeçada: {CODE}."
     table.press("restart")  # nothing to undo: no question
-    expect(page.locator("#dialog-restart")).to_be_hidden()
+    expect(dialog).to_be_hidden()
     # the statistics: the restarted deal is a new game, and the dialog says so
     table.tap("P5"), table.tap("P6")
     wait_saved(page)
@@ -180,6 +187,47 @@ def test_restart_asks_first_and_a_slip_costs_nothing(
     expect(page.locator('#dialog-stats [data-i18n="stats.note"]')).to_contain_text(
         "uma partida recomeçada conta como nova"
     )
+    page.mouse.click(5, 5)  # a click outside the window closes it, as Escape does
+    expect(page.locator("#dialog-stats")).to_be_hidden()
+    # leaving the game under way: every way asks, in the same window, saying why
+    for how in ("new", "n", "daily", "code"):
+        if how == "n":
+            table.card("P1").focus()
+            page.keyboard.press("n")
+        elif how == "code":
+            table.press("code")
+            page.locator("#code-input").fill("HM1-N-AAAAAAC")
+            page.locator("#code-input").press("Enter")
+        else:
+            table.press(how)
+        expect(dialog).to_be_visible()
+        expect(dialog.locator("h2")).to_have_text("Deixar esta partida?")
+        expect(dialog.locator("p")).to_contain_text("Fica em «As suas partidas»")
+        expect(dialog.locator("p")).to_contain_text("conta como deixada")
+        answer = {"new": "no", "n": "escape", "daily": "outside", "code": "no"}[how]
+        if answer == "no":
+            dialog.locator('[data-answer="no"]').click()
+        elif answer == "escape":
+            page.keyboard.press("Escape")
+        else:
+            page.mouse.click(5, 5)
+        expect(dialog).to_be_hidden()
+        assert (table.stat("code"), table.stat("moves")) == (CODE, "1"), how
+    # the deal code in the window is one piece, never cut across two lines
+    assert dialog.locator("p .deal-code").text_content() == CODE
+    # Escape, no window open: the selected cards let go
+    table.tap("P2"), table.tap("P3")
+    assert table.selected() == ["P2", "P3"]
+    page.keyboard.press("Escape")
+    expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
+    assert table.message() == "Seleção largada."
+    # yes: the game is left (kept in your games), the new deal on the table
+    table.press("new")
+    dialog.locator('[data-answer="yes"]').click()
+    expect(page.locator('[data-stat="moves"]')).to_have_text("0")
+    assert table.stat("code") != CODE
+    table.press("new")  # a game with no moves goes at once
+    expect(dialog).to_be_hidden()
 
 
 # ---------------------------------------------------------------------- motion

@@ -228,6 +228,7 @@ def test_a_module_left_out_of_the_page_s_python_shows_the_crash_window(
     Table(page).tap("P5"), Table(page).tap("P6")  # the game plays: nothing else is missing
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     Table(page).press("new")
+    page.locator('[data-role="confirm"] [data-answer="yes"]').click()  # the game left
     expect(page.locator("#dialog-crash")).to_be_visible()
     expect(page.locator("#crash-text")).to_have_text(text("en", "app.crash"))
     assert any("No module named 'secrets'" in error for error in problems.items)

@@ -102,6 +102,15 @@ def test_two_tabs_count_both_games_and_never_erase_a_win(
     assert line is not None
     Table(b).play([line[47]])
     expect(b.locator("html")).to_have_attribute("data-game", "won")
+    # a third tab opens the won deal, its end window with it; B undoes the last move:
+    # the third tab follows, and its end window, about a game no longer over, closes
+    c = open_game(desktop, base_url, f"#{Y}")
+    expect(c.locator("#dialog-end")).to_be_visible()
+    b.keyboard.press("Escape")
+    Table(b).press("undo")
+    expect(c.locator('[data-stat="moves"]')).to_have_text("47")
+    expect(c.locator("#dialog-end")).to_be_hidden()
+    close(c)
     close(b)
     Table(a).press("undo")
     expect(a.locator('[data-stat="moves"]')).to_have_text("0")
@@ -172,6 +181,9 @@ def test_a_new_game_keeps_the_one_left_and_needs_a_press_of_its_own(
     for _ in range(5):
         page.keyboard.down("n")
     page.keyboard.up("n")
+    confirm = page.locator('[data-role="confirm"]')  # asked once, whatever the repeats
+    confirm.locator('[data-answer="yes"]').click()
+    expect(confirm).to_be_hidden()
     fresh = table.stat("code")
     assert fresh != X and moves(page) == "0"
     page.go_back()  # only one new deal was dealt: Back is the game left
@@ -386,11 +398,11 @@ def test_a_change_of_language_says_the_message_again(
     table = Table(page)
     table.set_option("errors", True)
     table.tap("P1"), table.tap("P4")  # 8 + 9: not 11
-    expect(page.locator('[data-role="message"]')).to_have_text("A soma tem de ser igual a 11")
+    expect(page.locator('[data-role="message"]')).to_have_text("A soma tem de ser igual a 11.")
     table.press("options")
     page.locator('[data-option="language"]').select_option("en")
     page.keyboard.press("Escape")
-    expect(page.locator('[data-role="message"]')).to_have_text("The sum must be 11")
+    expect(page.locator('[data-role="message"]')).to_have_text("The sum must be 11.")
 
 
 def test_closing_the_win_dialog_with_escape_keeps_the_focus_on_the_page(

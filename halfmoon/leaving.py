@@ -1,0 +1,107 @@
+"""Asking before a game in progress is dropped (issue 33, item 3).
+
+New game, the deal of the day, a typed code, a calendar day, Play again on another
+deal and the N key all leave the play on the table for another deal.  When that play
+has moves and has not ended, the statistics count it as left (its streak of wins
+ends) and it goes into your games: the page asks first, in one window, saying so.  A
+restart asks in the same window (it undoes moves).  This module decides whether an
+action asks and what the window says; the page only shows it (``halfmoon.web``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from .daily import daily_code
+from .deal import CodeError, canonical_code
+from .i18n import Counted, Phrase, phrase
+from .session import Session
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What the confirmation window says: its title, its text, and its two buttons'
+    words (``yes`` does the action; ``no`` keeps everything as it was)."""
+
+    title: Phrase
+    text: Phrase
+    yes: Phrase
+    no: Phrase
+
+    def words(self, lang: str) -> tuple[str, str, str, str]:
+        return self.title.text(lang), self.text.text(lang), self.yes.text(lang), self.no.text(lang)
+
+
+def in_progress(session: Session) -> bool:
+    """Whether the play on the table would be dropped with something in it: it has
+    moves and has not ended (won or stuck)."""
+    game = session.game
+    return game.moves > 0 and game.status == "playing"
+
+
+def target(
+    session: Session,
+    action: str,
+    *,
+    code: str | None = None,
+    day: date | None = None,
+) -> str | None:
+    """The deal an action would put on the table (``"*"`` for a new random deal), or
+    None when it would leave the table's play where it is: the deal already in play
+    (resumed as it is), an invalid code (explained, nothing changes), a day to come.
+
+    ``action``: ``"new"`` (the button, the N key), ``"daily"`` (today's deal),
+    ``"code"`` (a typed ``code``), ``"day"`` (a calendar ``day``), ``"again"`` (a game
+    of your games, its ``code``)."""
+    if action == "new":
+        return "*"
+    if action == "daily":
+        code = daily_code(session.books.today())
+    elif action == "day":
+        if day is None or day > session.books.today():
+            return None
+        code = daily_code(day)
+    if code is None:
+        return None
+    try:
+        canonical = canonical_code(code)
+    except (CodeError, ValueError):
+        return None
+    return None if canonical == session.game.code else canonical
+
+
+def leave_question(
+    session: Session,
+    action: str,
+    *,
+    code: str | None = None,
+    day: date | None = None,
+) -> Question | None:
+    """The question to ask before ``action`` (:func:`target`), or None when it may go
+    at once: it stays on this deal, or the play on the table has no moves or has
+    ended."""
+    if not in_progress(session) or target(session, action, code=code, day=day) is None:
+        return None
+    moves = Counted(session.game.moves, "moves")
+    return Question(
+        title=phrase("leave.title"),
+        text=phrase("leave.text", code=session.game.code or "—", moves=moves),
+        yes=phrase("leave.yes"),
+        no=phrase("leave.no"),
+    )
+
+
+def restart_question(session: Session) -> Question | None:
+    """The question to ask before a restart: only when it undoes moves."""
+    game = session.game
+    if not game.moves:
+        return None
+    text_key = "restart.text" if game.status != "playing" else "restart.text.left"
+    moves = Counted(game.moves, "moves")
+    return Question(
+        title=phrase("restart.title"),
+        text=phrase(text_key, code=session.game.code or "—", moves=moves),
+        yes=phrase("action.restart"),
+        no=phrase("leave.no") if game.status == "playing" else phrase("action.cancel"),
+    )
