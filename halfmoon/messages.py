@@ -450,7 +450,7 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
 
 EN: Final[dict[str, str]] = {
     "option.errors": "Move errors",  # fixed
-    "option.placement-help": "Dim cards that don't fit",  # fixed (issue 33: renamed to say what it does)
+    "option.placement-help": "Placement help",  # fixed (SPEC §6); its hint says what it does
     "option.pile-numbers": "Pile numbers",
     "option.language": "Language",
     "action.undo": "Undo",  # fixed
@@ -564,7 +564,7 @@ The top card of every pile and any card still in the reserve, in any mix.
 Two number cards that make 11 leave together: Ace and 10, 2 and 9, 3 and 8, 4 and 7, 5 and 6. Suits do not matter. Face cards leave as a trio: a Jack, a Queen and a King. A face card never pairs.
 
 ## Tapping
-Tap a card to pick it and another to make the pair. For a trio, tap the three face cards; they leave on the third tap. Tap a picked card again to let it go. If the cards do not combine, the choice is undone; the “Move errors” option says why and “Dim cards that don't fit” does just that.
+Tap a card to pick it and another to make the pair. For a trio, tap the three face cards; they leave on the third tap. Tap a picked card again to let it go. If the cards do not combine, the choice is undone; the “Move errors” option says why and “Placement help” dims the cards that cannot complete a selected one.
 
 ## Dragging
 You can also drag a card onto another: it is the same as tapping one and then the other. Dropped anywhere but on a card, it goes back to its place.
@@ -641,8 +641,8 @@ There are no hints and no solver: the game never tells whether a deal can be won
     "page.tap.2": "Tap a selected card again to let it go. If the second card does not fit, nothing leaves: two numbers that do not make 11, or a number and a face card, clear the selection; a second face card of the same rank (another King, say) becomes the selected one instead.",
     "page.options.title": "The two helping options",
     "page.options.1": "“Move errors” explains why a move was not accepted: “The sum must be 11” or “You need a Jack, a Queen and a King”.",
-    "page.options.2": "“Dim cards that don't fit” dims, while a card is selected, every card that cannot complete it. Both start switched off; the game remembers your choice.",
-    "page.fig.help": "With “Dim cards that don't fit”, {a} {from_a} is selected: only the cards that make 11 with it stay bright.",
+    "page.options.2": "“Placement help” dims, while a card is selected, every card that cannot complete it. Both start switched off; the game remembers your choice.",
+    "page.fig.help": "With “Placement help”, {a} {from_a} is selected: only the cards that make 11 with it stay bright.",
     "page.score.title": "Scoring",
     "page.score.1": "A pair scores 10 points and a trio 15. Undoing a move takes its points back; time never counts.",
     "page.score.2": "Two decks hold 80 number cards and 24 face cards. Numbers only leave in pairs, so a win always has 40 pairs; face cards only leave in trios, so it always has 8 trios. That is 48 moves and 40 × 10 + 8 × 15 = 520 points in every won game, no more and no less.",

@@ -52,7 +52,7 @@ FIXED_STRINGS = {
     },
     "en": {
         "option.errors": "Move errors",
-        "option.placement-help": "Dim cards that don't fit",  # issue 33: says what it does
+        "option.placement-help": "Placement help",
         "error.sum": "The sum must be 11",
         "error.trio": "You need a Jack, a Queen and a King",
         "action.undo": "Undo",
