@@ -161,12 +161,11 @@ class Controller:
         t = now()
         self.apply(act(t), t)
 
-    def leave(
-        self, action: str, go: Callable[[], None], *, code: str | None = None, day: Any = None
-    ) -> None:
-        """An action that leaves the game on the table for another deal: done at once,
-        or once confirmed (:func:`~halfmoon.leaving.leave_question`)."""
-        self.ask(leave_question(self.session, action, code=code, day=day), go)
+    def leave(self, action: str, go: Callable[[], None], *, code: Any = None, **how: Any) -> None:
+        """An action that leaves the game on the table for another deal: done at once, or
+        once confirmed (:func:`~halfmoon.leaving.leave_question`; ``day``, ``no``)."""
+        no = how.pop("no", None)
+        self.ask(leave_question(self.session, action, code=code, **how), go, no)
 
     def ask(self, question: Question | None, go: Callable[[], None], no: Any = None) -> None:
         """``go`` at once when there is nothing to ask, else once confirmed."""
@@ -218,9 +217,8 @@ class Controller:
             canonical_code(typed)
         except CodeError as exc:
             return code_error_text(exc, self.lang)
-        self.leave(
-            "code", lambda: self.now_do(lambda t: self.session.new_game(t, typed)), code=typed
-        )
+        go = lambda: self.now_do(lambda t: self.session.new_game(t, typed))  # noqa: E731
+        self.leave("code", go, code=typed, no=lambda: self.dialogs.open_code(typed))
         return None
 
     def link(self, fragment: str) -> None:

@@ -118,8 +118,10 @@ class Dialogs:
         self._option(name, value)
 
     # -------------------------------------------------------------- deal codes
-    def open_code(self) -> None:
-        self.field.value = ""
+    def open_code(self, typed: str = "") -> None:
+        """The code window, empty, or with the code the player typed (kept when they
+        answered no to leaving the game on the table for it)."""
+        self.field.value = typed
         self.field.removeAttribute("aria-invalid")
         self.code_error.textContent = ""
         self.open("code")

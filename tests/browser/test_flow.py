@@ -138,6 +138,13 @@ def test_code_dialog_invalid_code_is_explained_and_nothing_changes(
         table.page.keyboard.press("Escape")
         assert (table.tops(), table.stat("score"), table.stat("code")) == before
     assert table.page.locator("img").count() == 0
+    # a valid code would leave the game under way: asked first; "no" keeps the table and
+    # brings back the code window with the code as typed
+    _play_code(table.page, "hm1-n-aaaaaac")
+    table.page.locator('[data-role="confirm"] [data-answer="no"]').click()
+    expect(table.page.locator("#dialog-code")).to_be_visible()
+    expect(table.page.locator("#code-input")).to_have_value("hm1-n-aaaaaac")
+    assert (table.tops(), table.stat("score"), table.stat("code")) == before
 
 
 def test_reload_resumes_the_game(desktop: BrowserContext, base_url: str) -> None:
