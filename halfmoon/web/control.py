@@ -287,6 +287,8 @@ class Controller:
 
     def apply(self, feedback: Feedback, t: float, clear: bool = True, push: bool = True) -> None:
         self.show(t, feedback)
+        if feedback.refused or feedback.renewed:
+            self.render.sign(feedback.refused, feedback.renewed)
         if feedback.said or clear:
             self.say(feedback.said, again=feedback.reading)
         for kind in feedback.events:
