@@ -67,6 +67,7 @@ class Controller:
         self.screen, self.sound = screen, sound
         self.hushed = False  # the first tap of a drop makes no sound
         self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
+        self.saying: list[Callable[[tuple[Phrase, ...]], None]] = []  # who hears the line change
         self._save_later = handlers.proxy(lambda e: self.save(now()))
         self.save_pending = False  # a save is due just after the event being handled
         # the windows' controllers, composed by app.py: their buttons by data-action
@@ -284,6 +285,8 @@ class Controller:
         page's language (``again``: said anew even if it is what the line holds)."""
         self.said = (*said, *self.storage.take_said())
         self.render.say(say(self.said, self.lang), again=again)
+        for hear in self.saying:
+            hear(self.said)
 
     def apply(self, feedback: Feedback, t: float, clear: bool = True, push: bool = True) -> None:
         self.show(t, feedback)

@@ -12,7 +12,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from ..i18n import text
+from ..i18n import count_words, place_name, text
 from ..keys import fallback
 from ..layout import SLOTS
 from ..prefs import Prefs
@@ -84,6 +84,16 @@ class Renderer:
             self.captions[slot] = caption
         if painted is not None:
             self.views = dict(painted)
+            for slot, view in painted.items():  # what a pile number counts, on hover
+                self.captions[slot].title = self._counted(slot, view.count)
+
+    def _counted(self, slot: str, count: int) -> str:
+        """``Monte 5: 6 cartas``: what a place's number says, in the page's language."""
+        lang = "en" if str(self.root.lang) == "en" else "pt"
+        words = text(
+            lang, "place.count.title", place=place_name(slot, lang), count=count_words(count, lang)
+        )
+        return words[:1].upper() + words[1:]
 
     def ready(self) -> None:
         """Every button the page held back while it loaded (index.html: ``disabled``)
@@ -313,6 +323,7 @@ class Renderer:
         place = self.places[slot]
         place.dataset.count = str(view.count)
         self.captions[slot].textContent = view.caption
+        self.captions[slot].title = self._counted(slot, view.count)
         button = self.buttons.get(slot)
         old = self.views.get(slot)
         if how == "away" and button is not None:
