@@ -31,7 +31,7 @@ SMALL = """(scope) => {
     }
   }
   return small;
-}""" % {"hit": HIT}
+}""".replace("%(hit)s", str(HIT))
 
 # Elements of a window that scroll, and the window's buttons out of reach: a button is
 # within reach when, scrolled into view, it is the element under its own centre.
