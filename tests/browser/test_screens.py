@@ -107,7 +107,15 @@ def test_every_control_is_hittable_and_every_window_opens_at_its_top(
     table = Table(page, touch=True)
     assert page.evaluate("matchMedia('(pointer: coarse)').matches")
     assert page.evaluate(SMALL, page.locator("body").element_handle()) == []
+    # a first visit: the welcome on the table, no window; its way to the rules (upright)
+    expect(page.locator('[data-role="message"]')).to_contain_text("Half Moon: toque em duas")
+    assert page.locator("dialog[open]").count() == 0
+    if height > width:
+        page.locator('[data-welcome="rules"]').tap()
+        expect(page.locator("#dialog-rules")).to_be_visible()
+        page.keyboard.press("Escape")
     table.tap("P4"), table.tap("P7")  # a move, then a new deal: a game to replay
+    expect(page.locator('[data-role="welcome"]')).to_have_count(0)  # the first tap put it away
     page.locator('[data-action="new"]').tap()
     confirm = page.locator('[data-role="confirm"] [data-answer="yes"]')
     if confirm.count() and confirm.is_visible():  # the question before a game is left
