@@ -11,7 +11,7 @@ from typing import Any
 
 from ..prefs import SWITCHES, Prefs
 from ..view import EndView
-from .dom import Handlers, absent, close_windows, js_object
+from .dom import Handlers, absent, at_top, close_windows, js_object
 
 
 class Dialogs:
@@ -72,7 +72,9 @@ class Dialogs:
         return self.doc.getElementById(f"dialog-{name}")
 
     def open(self, name: str) -> None:
-        self.dialog(name).showModal()
+        dialog = self.dialog(name)
+        dialog.showModal()
+        at_top(dialog)
 
     def is_open(self, name: str) -> bool:
         return bool(self.dialog(name).open)
