@@ -446,6 +446,12 @@ Não há dicas nem solucionador: o jogo nunca diz se uma distribuição tem solu
     "history.resume.label": "Retomar {code}",
     "announce.reading": "Mesa lida ao leitor de ecrã (tecla T).",
     "calendar.tally.so-far": "{won} de {days} dias ganhos até hoje",
+    # branch screens: the first visit's welcome, the way to backups, the pile numbers' titles
+    "welcome.text": "Half Moon: toque em duas cartas que somem 11, ou num Valete, numa Dama e num Rei. Só jogam a carta de cima de cada monte e as da reserva.",
+    "welcome.rules": "Como se joga",
+    "welcome.close": "Entendido",
+    "action.to-backup": "Cópia de segurança",
+    "place.count.title": "{place}: {count}",
 }
 
 EN: Final[dict[str, str]] = {
@@ -868,6 +874,12 @@ There are no hints and no solver: the game never tells whether a deal can be won
     "history.resume.label": "Resume {code}",
     "announce.reading": "Table read to your screen reader (key T).",
     "calendar.tally.so-far": "{won} of {days} days won so far",
+    # branch screens: the first visit's welcome, the way to backups, the pile numbers' titles
+    "welcome.text": "Half Moon: tap two cards that make 11, or a Jack, a Queen and a King. Only the top card of each pile and the reserve cards play.",
+    "welcome.rules": "How to play",
+    "welcome.close": "Got it",
+    "action.to-backup": "Backup",
+    "place.count.title": "{place}: {count}",
 }
 
 CATALOGUE: Final[dict[str, dict[str, str]]] = {"pt": PT, "en": EN}

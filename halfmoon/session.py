@@ -59,6 +59,8 @@ class Feedback:
     ended: bool = False  # a game just ended (won or stuck) by a move made here
     reading: bool = False  # the table read aloud: said again even if unchanged
     sound: Sound | None = None  # what the player's own action sounds like (the option)
+    refused: tuple[str, ...] = ()  # places whose cards a tap refused together (a brief sign)
+    renewed: tuple[str, ...] = ()  # a court that took over the selection (a new selection)
 
     @property
     def message(self) -> str:
@@ -151,7 +153,7 @@ class Session:
 
     # ------------------------------------------------------------------- actions
     def tap(self, slot: str, now: float) -> Feedback:
-        before = self.game.status
+        before, selected = self.game.status, self.game.selection
         result = self.game.tap(slot, now)
         if self.holds:  # a first tap starts the clock, but not while something holds it
             self.game.pause(now)
@@ -162,6 +164,10 @@ class Session:
             feedback.said = (_sentence(f"error.{result.error}"),)
         feedback.save = True
         feedback.sound = _sound(result)
+        if result.outcome == "clear":  # felt even when the reason is not said (the option)
+            feedback.refused = (*selected, slot)
+        elif result.outcome == "replace":
+            feedback.renewed = (slot,)
         if result.removal is not None:
             feedback.removed = result.removal.slots
             feedback.events.append("move")

@@ -118,6 +118,17 @@ def test_tap_feedback_follows_the_errors_option() -> None:
     loud = session.tap("P4", 5)
     # the fixed words, ending like every other line
     assert loud.message == "The sum must be 11." and loud.save and not loud.events
+    # refused, said or not, the two cards are named for the page's brief sign
+    assert quiet[1].refused == ("P1", "P4") and loud.refused == ("P1", "P4")
+    assert not quiet[0].refused and not quiet[0].renewed
+
+
+def test_a_court_taking_over_the_selection_is_a_new_selection() -> None:
+    session = Session(Game.new(CODE), Prefs(), "en")
+    session.tap("P2", 0)  # Q♣
+    took_over = session.tap("P9", 1)  # Q♦: the same rank takes its place
+    assert session.game.selection == ("P9",)
+    assert took_over.renewed == ("P9",) and not took_over.refused and took_over.message == ""
 
 
 def test_a_move_posts_an_event_and_the_end_opens_a_dialog() -> None:

@@ -367,3 +367,29 @@ def test_the_court_sprite_is_what_the_tool_makes_of_the_pinned_deck() -> None:
     assert re.findall(r'<symbol id="([JQK][SHDC])"', sprite) == [
         r + s for s in "CDHS" for r in "JQK"
     ]
+
+
+def test_vendored_scripts_name_no_missing_source_map_and_make_no_memory_early(
+    tmp_path: Path,
+) -> None:
+    """tools/vendored.py: the ``.map`` files stay out of the site, so no script names
+    one (a browser would ask for it and fail); Pyodide's shared memory is made at its
+    first use, the same code otherwise (Lighthouse's best practices)."""
+    from tools import vendored
+
+    script = tmp_path / "core.js"
+    script.write_text("let a = 1;\n//# sourceMappingURL=core.js.map\n", encoding="utf-8")
+    style = tmp_path / "core.css"
+    style.write_text("a{}\n/*# sourceMappingURL=core.css.map */", encoding="utf-8")
+    for path in (script, style):
+        vendored.without_maps(path)
+    assert script.read_text(encoding="utf-8") == "let a = 1;\n"
+    assert style.read_text(encoding="utf-8") == "a{}"
+    runtime = tmp_path / "pyodide.asm.mjs"
+    source = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    assert vendored.EAGER_MEMORY in source  # the pinned Pyodide's code, as the build knows it
+    runtime.write_text(source, encoding="utf-8")
+    vendored.lazy_shared_memory(runtime)
+    patched = runtime.read_text(encoding="utf-8")
+    assert vendored.EAGER_MEMORY not in patched and patched.count(vendored.LAZY_MEMORY) == 1
+    assert len(patched) - len(source) == len(vendored.LAZY_MEMORY) - len(vendored.EAGER_MEMORY)

@@ -22,7 +22,7 @@ from halfmoon.messages import CATALOGUE
 from halfmoon.painted import CHECKS
 from halfmoon.prefs import SWITCHES
 
-from . import stdlib
+from . import stdlib, vendored
 from .archive import read_archive, read_archive_names, write_archive
 from .build_pages import write_pages
 from .markup import boot_data, face_templates, place_shell, step_controls
@@ -349,6 +349,10 @@ def build(out: Path) -> str:
     (fake_out / "auto").mkdir()
     shutil.copy2(fake / "auto" / "index.mjs", fake_out / "auto" / "index.mjs")
     write_pages(out)
+    for script in (out / "vendor").rglob("*"):
+        if script.suffix in (".js", ".mjs", ".css"):
+            vendored.without_maps(script)
+    vendored.lazy_shared_memory(pyodide / "pyodide.asm.mjs")
     for extra in ("netlify.toml", "embed-demo.html"):
         if (ROOT / extra).exists():
             shutil.copy2(ROOT / extra, out / extra)

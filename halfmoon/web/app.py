@@ -28,6 +28,7 @@ from ..painted import same_table
 from ..presenter import Presenter
 from ..saved import KEYS, game_key
 from ..session import Session
+from ..welcome import first_visit, welcome
 from .backup_store import BackupStore
 from .control import Controller
 from .control_backup import BackupControl
@@ -48,6 +49,7 @@ from .render import Renderer
 from .screen import Screen
 from .sound import Sound
 from .storage import Storage
+from .welcome import Welcome
 
 try:  # written into the site by the build, with the version of every file
     from .build import BUILD  # type: ignore[import-not-found,unused-ignore]
@@ -86,6 +88,7 @@ class App:
         """The session this visit opens with, and the controllers around it."""
         storage, store, games = self.storage, self.store, self.games
         self.fragment = str(self.win.location.hash or "")  # the address at the opening
+        self.first = first_visit(storage.get)  # before the start stores anything
         try:
             session, self.said = open_session(store, self.win, self.fragment)
         except Exception:  # never expected: every stored value is checked before use
@@ -162,7 +165,10 @@ class App:
         dialogs.show_options(session.prefs, session.lang)
         control.show(t)
         links.show(session.game.code)
-        control.say(self.said)
+        if self.first and not self.said:  # a first visit says what to do, once
+            self.greet()
+        else:
+            control.say(self.said)
         # a link opened another deal: the play saved last was left for it
         self.store.queue(session.opened.counts, session.opened.recorded)
         if session.play.rev == 0:  # a deal not yet saved: saved now, so a reload finds it
@@ -185,6 +191,20 @@ class App:
             now_stored = self.storage.get(key)
             if now_stored != value:
                 control.other_tab(key, now_stored)
+
+    def greet(self) -> None:
+        """The first visit's welcome: said on the message line, with the way to the rules
+        and a button that puts it away (:mod:`.welcome`)."""
+        control, greeting = self.control, Welcome(self.doc, self.handlers)
+        said = welcome(True)
+
+        def close() -> None:
+            control.say(())
+            self.render.focus_table()
+
+        greeting.show(said, self.session.lang, rules=lambda: control.action("rules"), close=close)
+        control.saying.append(greeting.heard)
+        control.say(said)
 
 
 def open_session(store: Persistence, win: Any, fragment: str) -> tuple[Session, tuple[Phrase, ...]]:

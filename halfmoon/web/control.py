@@ -3,11 +3,10 @@ play, carried from the room that heard it to the session, and the session's answ
 (:class:`~halfmoon.session.Feedback`) carried to the rooms that show it, save it and
 tell the embedding page.
 
-The windows have controllers of their own (statistics, your games, backups, the
-calendar: ``control_*.py``), which app.py composes with this one: their buttons
-(:attr:`Controller.actions`), what they hear of other tabs (:attr:`Controller.heard`)
-and of the date turning (:attr:`Controller.turned`) come through here, and they hand
-the table's changes back to :meth:`Controller.apply`."""
+The windows have controllers of their own (``control_*.py``), composed by app.py with
+this one: their buttons (:attr:`Controller.actions`), what they hear of other tabs
+(:attr:`Controller.heard`) and of the date turning (:attr:`Controller.turned`) come
+through here; they hand the table's changes back to :meth:`Controller.apply`."""
 
 from __future__ import annotations
 
@@ -62,15 +61,14 @@ class Controller:
         self.shown = shown  # what the page shows of the session
         self.build = build  # the deploy, written into the record of the table (painted)
         self.store, self.storage, self.keep = store, storage, keep
-        self.render, self.dialogs = render, dialogs
-        self.links, self.embed = links, embed
+        self.render, self.dialogs, self.links, self.embed = render, dialogs, links, embed
         self.games = games  # only for the windows' status line, cleared when a game ends
-        self.screen, self.sound = screen, sound
-        self.hushed = False  # the first tap of a drop makes no sound
+        self.screen, self.sound, self.hushed = screen, sound, False  # hushed: a drop's 1st tap
         self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
         self.reading = False  # the message line holds the table read aloud
         self.question: Question | None = None  # what the confirmation window asks
         self.on_table = (session.play.code, session.play.id)  # the play the windows are about
+        self.saying: list[Callable[[tuple[Phrase, ...]], None]] = []  # who hears the line change
         self._save_later = handlers.proxy(lambda e: self.save(now()))
         self.save_pending = False  # a save is due just after the event being handled
         # the windows' controllers, composed by app.py: their buttons by data-action
@@ -309,6 +307,8 @@ class Controller:
         self.said = (*said, *self.storage.take_said())
         self.reading = again
         self.say_again()
+        for hear in self.saying:
+            hear(self.said)
 
     def say_again(self) -> None:
         """What the message line holds, in the page's language: the table read aloud
@@ -320,6 +320,8 @@ class Controller:
     def apply(self, feedback: Feedback, t: float, clear: bool = True, push: bool = True) -> None:
         self.show(t, feedback)
         self.follow_windows()
+        if feedback.refused or feedback.renewed:
+            self.render.sign(feedback.refused, feedback.renewed)
         if feedback.said or clear:
             self.say(feedback.said, again=feedback.reading)
         for kind in feedback.events:

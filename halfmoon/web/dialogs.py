@@ -13,7 +13,7 @@ from typing import Any
 
 from ..prefs import SWITCHES, Prefs
 from ..view import EndView
-from .dom import Handlers, absent, close_windows, write_codes
+from .dom import Handlers, absent, at_top, close_windows, js_object, write_codes
 
 
 class Dialogs:
@@ -53,6 +53,7 @@ class Dialogs:
             ("reset", lambda e: self._confirm_reset(True)),
             ("reset-cancel", lambda e: self._confirm_reset(False)),
             ("reset-yes", self._reset),
+            ("to-backup", self._to_backup),
         ):
             for button in document.querySelectorAll(f'[data-dialog-action="{name}"]'):
                 handlers.on(button, "click", handler)
@@ -80,7 +81,9 @@ class Dialogs:
         return self.doc.getElementById(f"dialog-{name}")
 
     def open(self, name: str) -> None:
-        self.dialog(name).showModal()
+        dialog = self.dialog(name)
+        dialog.showModal()
+        at_top(dialog)
 
     def is_open(self, name: str) -> bool:
         return bool(self.dialog(name).open)
@@ -157,6 +160,13 @@ class Dialogs:
         self.doc.getElementById("stats-buttons").hidden = asking
         target = "reset-cancel" if asking else "reset"
         self.doc.querySelector(f'#dialog-stats [data-dialog-action="{target}"]').focus()
+
+    def _to_backup(self, event: Any) -> None:
+        """The statistics' way to the backups, without scrolling: their heading in view,
+        with the focus (Tab goes on to their buttons)."""
+        heading = self.doc.getElementById("keep-title")
+        heading.scrollIntoView(js_object({"block": "start", "behavior": "instant"}))
+        heading.focus()
 
     def _reset(self, event: Any) -> None:
         self.show_stats(self._reset_stats())

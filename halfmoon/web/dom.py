@@ -55,6 +55,15 @@ def close_windows(doc: Any) -> None:
         dialog.close()
 
 
+def at_top(dialog: Any) -> None:
+    """A window just opened shows its top: its title (``tabindex="-1"`` in index.html)
+    takes the focus, rather than the first button, which may lie far below.  (Not the
+    ``autofocus`` attribute: inside a frame from another origin the browser refuses it.)"""
+    title = dialog.querySelector('h2[tabindex="-1"]')
+    if not absent(title):
+        title.focus()
+
+
 def js_object(data: dict[str, Any]) -> Any:
     """A plain JavaScript object with the same fields."""
     return to_js(data, dict_converter=js.Object.fromEntries)

@@ -21,7 +21,7 @@ from ..layout import SLOTS
 from ..replay import PLAY_MS, Frame, position_text, score_line
 from ..results import CHART_FEW, Bar, Row, chart_places, history_note
 from ..view import card_class
-from .dom import Handlers, close_windows, write_codes
+from .dom import Handlers, at_top, close_windows, write_codes
 from .faces import SVG, Faces
 
 CHART_W, CHART_H = 300, 110  # the chart's drawing box
@@ -84,6 +84,7 @@ class Games:
         if not self.history.open:
             self._only()
             self.history.showModal()
+            at_top(self.history)
 
     def _only(self) -> None:
         """One window at a time (the statistics' or the history's gives way), so that

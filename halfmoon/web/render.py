@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..i18n import text
+import js  # type: ignore[import-not-found]
+
+from ..i18n import count_words, place_name, text
 from ..keys import fallback
 from ..layout import SLOTS
 from ..prefs import Prefs
@@ -19,6 +21,8 @@ from ..view import Counters, PlaceView, card_class
 from .dom import Handlers, absent, write_codes
 from .faces import Faces
 from .motion import Motion
+
+SIGN_MS = 450  # how long a refused tap's sign (or a new selection's) lasts
 
 
 class Renderer:
@@ -54,6 +58,8 @@ class Renderer:
         self.motion = Motion()
         self._rules_lang = ""  # the language the rules window's text is written in
         self._reading = False  # the message line holds the table read aloud
+        self._signed: list[tuple[Any, float]] = []  # cards showing a brief sign, until when
+        self._unsign = handlers.proxy(lambda e: self._end_signs())
 
     # ------------------------------------------------------------------ set-up
     def take_over(self, painted: dict[str, PlaceView] | None = None) -> None:
@@ -78,6 +84,16 @@ class Renderer:
             self.captions[slot] = caption
         if painted is not None:
             self.views = dict(painted)
+            for slot, view in painted.items():  # what a pile number counts, on hover
+                self.captions[slot].title = self._counted(slot, view.count)
+
+    def _counted(self, slot: str, count: int) -> str:
+        """``Monte 5: 6 cartas``: what a place's number says, in the page's language."""
+        lang = "en" if str(self.root.lang) == "en" else "pt"
+        words = text(
+            lang, "place.count.title", place=place_name(slot, lang), count=count_words(count, lang)
+        )
+        return words[:1].upper() + words[1:]
 
     def ready(self) -> None:
         """Every button the page held back while it loaded (index.html: ``disabled``)
@@ -182,6 +198,29 @@ class Renderer:
         reduced (``static/motion.js``)."""
         if not self.reduced_motion:
             self.motion.celebrate()
+
+    def sign(self, refused: Iterable[str], renewed: Iterable[str]) -> None:
+        """A brief sign on cards, no words (CSS draws it: a shake, or a flash when motion
+        is reduced): ``data-sign="refused"`` on cards a tap refused together, ``"renewed"``
+        on a court that took over the selection; gone after :data:`SIGN_MS`."""
+        until = float(js.performance.now()) + SIGN_MS
+        for name, slots in (("refused", refused), ("renewed", renewed)):
+            for slot in slots:
+                button = self.buttons.get(slot)
+                if button is None:
+                    continue
+                button.removeAttribute("data-sign")
+                _ = button.offsetWidth  # the same sign again starts again
+                button.setAttribute("data-sign", name)
+                self._signed.append((button, until))
+                js.setTimeout(self._unsign, SIGN_MS + 20)
+
+    def _end_signs(self) -> None:
+        moment = float(js.performance.now())
+        for button, until in self._signed:
+            if until <= moment:
+                button.removeAttribute("data-sign")
+        self._signed = [(b, until) for b, until in self._signed if until > moment]
 
     def time(self, value: str) -> None:
         self._set("time", value, self._counter("time"))
@@ -298,6 +337,7 @@ class Renderer:
         place = self.places[slot]
         place.dataset.count = str(view.count)
         self.captions[slot].textContent = view.caption
+        self.captions[slot].title = self._counted(slot, view.count)
         button = self.buttons.get(slot)
         old = self.views.get(slot)
         if how == "away" and button is not None:

@@ -361,9 +361,21 @@ def test_a_first_visit_shows_its_progress_and_then_that_it_works_offline(
     expect(bar).to_be_hidden()
     cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
              "downloadThroughput": -1, "uploadThroughput": -1})  # fmt: skip
+    # a first visit says what to do, first words first; the offline note waits behind it
+    message = page.locator('[data-role="message"]')
+    expect(message).to_have_text(text("en", "welcome.text"))
     note = page.locator('[data-role="offline"]')
     expect(note).to_have_text(text("en", "app.offline-ready"), timeout=BOOT_TIMEOUT)
-    page.reload()  # a visit the service worker serves: no bar, no note
+    assert note.is_hidden()
+    page.locator('[data-welcome="close"]').click()  # put away: the note shows, alone
+    expect(page.locator('[data-role="welcome"]')).to_have_count(0)
+    assert message.text_content() == "" and note.is_visible()
+    table = Table(page)
+    table.tap("P5"), table.tap("P6")  # a later message: the note is no second line under it
+    expect(message).not_to_be_empty()
+    assert note.is_hidden()
+    page.reload()  # a visit the service worker serves: no bar, no note, no welcome
     wait_ready(page)
     assert bar.is_hidden() and note.text_content() == ""
+    assert message.text_content() == "" and page.locator('[data-role="welcome"]').count() == 0
     context.close()

@@ -134,11 +134,26 @@ def test_every_error_message_with_the_option_on(
 def test_errors_are_silent_with_the_option_off(desktop: BrowserContext, base_url: str) -> None:
     table = Table(open_game(desktop, base_url, CODE))
     assert not table.page.locator('[data-option="errors"]').is_checked()
-    table.tap("P1"), table.tap("P4")
+    page = table.page
+    table.tap("P1"), table.tap("P4")  # 8 + 9: refused, felt without a word
+    for slot in ("P1", "P4"):
+        expect(table.card(slot)).to_have_attribute("data-sign", "refused")
+        assert table.card(slot).evaluate("b => getComputedStyle(b).animationName") == "refused"
+    expect(table.card("P4")).not_to_have_attribute("data-sign", "refused", timeout=1500)
+    assert table.card("P1").get_attribute("data-sign") is None
     table.tap("P1"), table.tap("P2")
     table.tap("P2"), table.tap("P1")
     assert table.message() == ""
     assert table.selected() == [] and table.stat("moves") == "0"
+    table.tap("P2"), table.tap("P9")  # Q♣ then Q♦: visibly a new selection
+    expect(table.card("P9")).to_have_attribute("data-sign", "renewed")
+    assert table.card("P2").get_attribute("data-sign") is None and table.selected() == ["P9"]
+    table.tap("P9")
+    table.set_option("reduce-motion", True)  # no motion: a brief flash instead
+    table.tap("P1"), table.tap("P4")
+    expect(table.card("P4")).to_have_attribute("data-sign", "refused")
+    assert table.card("P4").evaluate("b => getComputedStyle(b).animationName") == "flash"
+    assert page.locator("[data-sign]").count() == 2 and table.message() == ""
 
 
 def test_placement_help_dims_exactly_the_cards_that_cannot_complete(

@@ -1,0 +1,157 @@
+"""Findable and hittable, on a phone held either way: every control a finger can reach
+is at least 44 × 44 CSS px, the pile numbers are readable on every felt and never under
+a pile's edge, and every window opens at its top, its buttons within reach and at most
+one scroll in it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import open_game
+from tests.browser.table import Table
+
+CODE = "#HM1-N-AAAAAAB"
+HIT = 43.5  # 44 CSS px, less what rounding takes
+
+# Every control in view (cards excepted: their size is the table's, SPEC §2): its box,
+# or for a control inside a <label> the label's (a tap on the words counts too).
+SMALL = """(scope) => {
+  const all = scope.querySelectorAll('button, a[href], input:not([type="file"]), select, summary');
+  const small = [];
+  for (const el of all) {
+    if (el.matches('#table .card') || el.closest('.diagram')) continue;
+    const box = (el.closest('label') || el).getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (!box.width || !box.height || style.visibility === 'hidden') continue;
+    if (box.width < %(hit)s || box.height < %(hit)s) {
+      small.push(`${el.dataset.action || el.dataset.option || el.dataset.stepAction || el.textContent.trim().slice(0, 24)}: ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+  }
+  return small;
+}""".replace("%(hit)s", str(HIT))
+
+# Elements of a window that scroll, and the window's buttons out of reach: a button is
+# within reach when, scrolled into view, it is the element under its own centre.
+WINDOW = """(dialog) => {
+  const scrolling = [dialog, ...dialog.querySelectorAll('*')].filter((el) => {
+    const o = getComputedStyle(el).overflowY;
+    return (o === 'auto' || o === 'scroll') && el.scrollHeight > el.clientHeight + 1;
+  }).map((el) => el.id || el.className || el.tagName);
+  const title = dialog.querySelector('h2').getBoundingClientRect();
+  const top = { scrolled: dialog.scrollTop, title: title.top >= 0 && title.bottom <= innerHeight,
+                focus: document.activeElement.tagName };
+  const unreachable = [];
+  for (const b of dialog.querySelectorAll('button')) {
+    if (!b.getClientRects().length) continue;
+    b.scrollIntoView({ block: 'nearest' });
+    const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!b.contains(hit)) unreachable.push(b.textContent.trim() || b.dataset.stepAction);
+  }
+  return { scrolling, top, unreachable };
+}"""
+
+CONTRAST = """() => {
+  const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+  const lum = (c) => {
+    const [r, g, b] = rgb(c).slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const caption = getComputedStyle(document.querySelector('[data-slot="P1"] .caption'));
+  const ground = caption.backgroundColor;
+  return { ratio: ratio(caption.color, ground), opaque: rgb(ground).length === 3 || rgb(ground)[3] === 1 };
+}"""
+
+
+def windows(page: Page) -> dict[str, Any]:
+    """Each window opened by a tap as a player opens it, then looked at and closed."""
+    seen: dict[str, Any] = {}
+    openers = {
+        "options": ['[data-action="options"]'],
+        "code": ['[data-action="code"]'],
+        "rules": ['[data-action="rules"]'],
+        "stats": ['[data-action="stats"]'],
+        "calendar": ['[data-action="calendar"]'],
+        "history": ['[data-action="stats"]', '#dialog-stats [data-action="history"]'],
+        "replay": [
+            '[data-action="stats"]',
+            '#dialog-stats [data-action="history"]',
+            '#dialog-history [data-action="replay"] >> nth=0',
+        ],
+    }
+    for name, taps in openers.items():
+        for selector in taps:
+            page.locator(selector).tap()
+        dialog = page.locator(f"#dialog-{name}")
+        expect(dialog).to_be_visible()
+        page.wait_for_timeout(100)
+        seen[name] = dialog.evaluate(WINDOW) | {"small": dialog.evaluate(SMALL)}
+        page.keyboard.press("Escape")
+        expect(page.locator("dialog[open]")).to_have_count(0)
+    return seen
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390)])
+def test_every_control_is_hittable_and_every_window_opens_at_its_top(
+    browser: Browser, base_url: str, width: int, height: int
+) -> None:
+    context = browser.new_context(
+        locale="pt-PT", viewport={"width": width, "height": height}, has_touch=True,
+        is_mobile=True, device_scale_factor=2,
+    )  # fmt: skip
+    page = open_game(context, base_url, CODE)
+    table = Table(page, touch=True)
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+    assert page.evaluate(SMALL, page.locator("body").element_handle()) == []
+    # a first visit: the welcome on the table, no window; its way to the rules (upright)
+    expect(page.locator('[data-role="message"]')).to_contain_text("Half Moon: toque em duas")
+    assert page.locator("dialog[open]").count() == 0
+    if height > width:
+        page.locator('[data-welcome="rules"]').tap()
+        expect(page.locator("#dialog-rules")).to_be_visible()
+        page.keyboard.press("Escape")
+    table.tap("P4"), table.tap("P7")  # a move, then a new deal: a game to replay
+    expect(page.locator('[data-role="welcome"]')).to_have_count(0)  # the first tap put it away
+    page.locator('[data-action="new"]').tap()
+    confirm = page.locator('[data-role="confirm"] [data-answer="yes"]')
+    if confirm.count() and confirm.is_visible():  # the question before a game is left
+        confirm.tap()
+    for name, seen in windows(page).items():
+        assert seen["small"] == [], name
+        assert seen["unreachable"] == [], name
+        assert len(seen["scrolling"]) <= 1, (name, seen["scrolling"])
+        top = seen["top"]
+        assert top["title"] and top["scrolled"] == 0, (name, top)
+    # the statistics: your games and backups without scrolling, each a tap away
+    page.locator('[data-action="stats"]').tap()
+    for way in ('[data-action="history"]', '[data-dialog-action="to-backup"]'):
+        assert page.locator(f"#dialog-stats {way}").evaluate(
+            "b => b.getBoundingClientRect().bottom <= innerHeight"
+        )
+    page.locator('#dialog-stats [data-dialog-action="to-backup"]').tap()
+    expect(page.locator("#keep-title")).to_be_focused()
+    expect(page.locator('#dialog-stats [data-action="backup"]')).to_be_in_viewport()
+    page.keyboard.press("Escape")
+    # pile numbers: readable on every felt in both themes, clear of the pile's edges,
+    # and saying what they count
+    table.set_option("pile-numbers", True)
+    for theme in ("light", "dark"):
+        for felt in ("green", "blue", "burgundy", "grey"):
+            page.locator('[data-action="options"]').tap()
+            page.locator('[data-option="theme"]').select_option(theme)
+            page.locator('[data-option="felt"]').select_option(felt)
+            page.keyboard.press("Escape")
+            seen = page.evaluate(CONTRAST)
+            assert seen["opaque"] and seen["ratio"] >= 4.5, (theme, felt, seen)
+    caption = page.locator('[data-slot="P1"] .caption')
+    assert caption.get_attribute("title") == "Monte 1: 8 cartas"
+    # drawn over the pile's stacked edges, on its own ground: no edge runs through it
+    assert caption.evaluate(
+        """c => { const r = c.getBoundingClientRect();
+                  return document.elementFromPoint(r.left + r.width / 2, r.top + 2) === c; }"""
+    )
+    context.close()
