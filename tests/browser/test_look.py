@@ -213,6 +213,10 @@ def test_restart_and_leaving_a_game_ask_first_and_a_slip_costs_nothing(
             page.mouse.click(5, 5)
         expect(dialog).to_be_hidden()
         assert (table.stat("code"), table.stat("moves")) == (CODE, "1"), how
+        if how == "code":  # the code window comes back with the code as typed
+            expect(page.locator("#code-input")).to_have_value("HM1-N-AAAAAAC")
+            page.keyboard.press("Escape")
+            expect(page.locator("#dialog-code")).to_be_hidden()
     # the deal code in the window is one piece, never cut across two lines
     assert dialog.locator("p .deal-code").text_content() == CODE
     # Escape, no window open: the selected cards let go
