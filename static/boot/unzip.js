@@ -1,7 +1,9 @@
 // The members of a zip archive (the engine: tools/build_site.py writes it), read in the
 // page rather than by Python's zipfile: no Python work at start-up, and after a restore
 // only the members still needed.  Stored and deflated members (the browser inflates
-// them); anything else, or an archive that does not read back, is refused with an error.
+// them); the engine's archive is solid — one member, engine.zip, a zip of its modules
+// stored, deflated as a whole (tools/archive.py) — and read through.  Anything else, or
+// an archive that does not read back, is refused with an error.
 const u16 = (view, at) => view.getUint16(at, true);
 const u32 = (view, at) => view.getUint32(at, true);
 const names = new TextDecoder();
@@ -29,13 +31,19 @@ export async function unzip(buffer, wanted = () => true) {
     const local = u32(view, at + 42);
     const name = names.decode(new Uint8Array(buffer, at + 46, nameLength));
     at += 46 + skip;
-    if (name.endsWith("/") || !wanted(name)) continue;
+    const solid = name === "engine.zip"; // a zip inside: its members are the archive's
+    if (name.endsWith("/") || (!solid && !wanted(name))) continue;
     if (u32(view, local) !== 0x04034b50) throw new Error("a damaged zip archive");
     const start = local + 30 + u16(view, local + 26) + u16(view, local + 28);
     const data = new Uint8Array(buffer, start, size);
     if (method === 0) found.push([name, data.slice()]);
     else if (method === 8) found.push([name, inflate(data)]);
     else throw new Error(`a zip member packed in an unknown way (${method})`);
+    if (solid) found.push(found.pop()[1].then((inner) => unzip(inner.buffer, wanted)));
   }
-  return Promise.all(found.map(async ([name, data]) => [name, await data]));
+  const read = await Promise.all(found.map(async (entry) => {
+    if (!Array.isArray(entry)) return entry; // the members of the zip inside
+    return [[entry[0], await entry[1]]];
+  }));
+  return read.flat();
 }
