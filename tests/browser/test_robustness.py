@@ -216,6 +216,9 @@ def test_random_play_in_the_page_matches_the_engine(desktop: BrowserContext, bas
     page = open_game(desktop, base_url, "#" + code)
     table = Table(page)
     table.set_option("placement-help", True)
+    # the walk compares states, not motion (test_play and test_look watch the flights and
+    # a refused tap's shake): without motion no tap waits for a shaking card to be still
+    page.emulate_media(reduced_motion="reduce")
     game = Game.new(code)
     steps = 320
     for step in range(steps):
