@@ -1,7 +1,5 @@
 """One player's session: the game in play, the options, the language, and what to tell
-them.
-
-This is the game manager of the web page, with no browser in it: the page's rooms turn
+them.  This is the game manager of the web page, with no browser in it: the page's rooms turn
 clicks into calls here and copy the resulting views and :class:`Feedback` onto the page.
 Time is always passed in: ``now`` in milliseconds on the page's monotonic clock (for the
 game clock), and wall-clock milliseconds from :attr:`Session.books` (for what is saved).
@@ -180,9 +178,8 @@ class Session:
         return Feedback(said=said, lang=self.lang, **fields)
 
     def _removed(self, removal: Removal, key: str = "announce") -> Phrase:
-        """A move in words: its cards, what it scored (``+10 pontos``) and the score
-        after it; an undo's (``announce.undo``) and a redo's say which cards came back
-        or left again."""
+        """A move in words: its cards, what it scored (``+10 pontos``), the score after it;
+        an undo's (``announce.undo``), a redo's: which cards came back or left again."""
         kind = "pair" if len(removal.cards) == 2 else "trio"
         gain = Counted(removal.points, "points")
         cards = dict(zip("abc", removal.cards))
@@ -192,13 +189,11 @@ class Session:
         history = self.game.history
         if not self.game.undo(now):
             return self._feedback()
-        said = self._removed(history[-1], "announce.undo")
-        returned = history[-1].slots
+        said, returned = self._removed(history[-1], "announce.undo"), history[-1].slots
         return self._feedback(said, events=["undo"], save=True, returned=returned, sound="undo")
 
     def let_go(self, now: float) -> Feedback:
-        """Escape with no window open: the selected cards let go, as tapping each again
-        would (nothing changes when nothing is selected)."""
+        """Escape with no window open: the selection let go, as tapping each card again."""
         selection = self.game.selection
         for slot in reversed(selection):
             self.game.tap(slot, now)
