@@ -159,7 +159,7 @@ class Session:
         if result.outcome == "ignored":
             return feedback
         if result.error is not None and self.prefs.errors:
-            feedback.said = (_sentence(f"error.{result.error}"),)
+            feedback.said = (phrase(f"error.{result.error}"),)  # SPEC §6, word for word
         feedback.save = True
         feedback.sound = _sound(result)
         if result.outcome == "clear":  # felt even when the reason is not said (the option)

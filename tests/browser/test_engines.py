@@ -93,7 +93,7 @@ def test_play_undo_redo_errors_reload_and_a_whole_won_game(
         driver.click('[data-option="errors"]')
     driver.click('#dialog-options [value="close"]')
     tap(driver, "P1", "P2")  # 6♠ and 6♥
-    assert driver.text('[data-role="message"]') == "A soma tem de ser igual a 11."
+    assert driver.text('[data-role="message"]') == "A soma tem de ser igual a 11"
     # a reload resumes the game
     driver.reload()
     driver.wait(READY, BOOT_S)

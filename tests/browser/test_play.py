@@ -15,10 +15,10 @@ from tests.browser.table import Table, engine_tops
 
 CODE = "#HM1-N-AAAAAAB"
 MESSAGES = {
-    ("pt", "sum"): "A soma tem de ser igual a 11.",
-    ("pt", "trio"): "É necessário um Valete, uma Dama e um Rei.",
-    ("en", "sum"): "The sum must be 11.",
-    ("en", "trio"): "You need a Jack, a Queen and a King.",
+    ("pt", "sum"): "A soma tem de ser igual a 11",
+    ("pt", "trio"): "É necessário um Valete, uma Dama e um Rei",
+    ("en", "sum"): "The sum must be 11",
+    ("en", "trio"): "You need a Jack, a Queen and a King",
 }
 
 
