@@ -114,14 +114,14 @@ class PlayMerge:
 
 
 def merge_play(here: Play | None, there: Play, *, table: bool = False) -> PlayMerge:
-    """One deal's game: the later save of the same play (marked counted where either
+    """One deal's game: the later save of the same play (:func:`later_save`; marked counted where either
     side counted it, so it is never counted twice); of two plays, the one with moves
     over one without, else the one saved last — but a play on the ``table`` with moves
     never gives way to another."""
     if here is None:
         return PlayMerge(there, None)
     if here.id == there.id:
-        if there.rev <= here.rev:
+        if not later_save(there, here):
             return PlayMerge(None, None)
         played, won = here.played or there.played, here.won or there.won
         saved = max(here.saved, there.saved)  # a save is never older than one before it
@@ -130,6 +130,12 @@ def merge_play(here: Play | None, there: Play, *, table: bool = False) -> PlayMe
     if moved and not (table and here.game.moves):
         return PlayMerge(there, _kept(here))
     return PlayMerge(None, _kept(there))
+
+
+def later_save(play: Play, other: Play) -> bool:
+    """Whether ``play`` is a later save than ``other``, a save of the same play: saved
+    more times, or as many (two devices went on from one restore) and later."""
+    return (play.rev, play.saved) > (other.rev, other.saved)
 
 
 def _kept(play: Play) -> Play | None:
@@ -225,7 +231,7 @@ def _games(stored: Stored, backup: Backup, table: Play) -> _Games:
         games.gave_way.append(games.final[code])
         older = theirs.get(code)  # the file's state of this play, if this one is later:
         final = games.final[code]  # recorded, as a restore of the file alone would
-        if older is not None and older.id == final.id and older.rev < final.rev:
+        if older is not None and older.id == final.id and later_save(final, older):
             games.gave_way.append(older)
     return games
 

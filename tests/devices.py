@@ -24,6 +24,7 @@ from halfmoon.restore import (
     Stored,
     in_progress,
     later_record,
+    later_save,
     left_entry,
     plan,
     run,
@@ -295,6 +296,6 @@ def latest(plays: list[Play]) -> list[Play]:
     """Each play at its latest save (a play both sides hold: the one saved more)."""
     by_id: dict[str, Play] = {}
     for play in plays:
-        if play.id not in by_id or play.rev > by_id[play.id].rev:
+        if play.id not in by_id or later_save(play, by_id[play.id]):
             by_id[play.id] = play
     return list(by_id.values())
