@@ -114,10 +114,10 @@ class PlayMerge:
 
 
 def merge_play(here: Play | None, there: Play, *, table: bool = False) -> PlayMerge:
-    """One deal's game: the later save of the same play (:func:`later_save`; marked counted where either
-    side counted it, so it is never counted twice); of two plays, the one with moves
-    over one without, else the one saved last — but a play on the ``table`` with moves
-    never gives way to another."""
+    """One deal's game: the later save of the same play (:func:`later_save`; marked
+    counted where either side counted it, so it is never counted twice); of two plays,
+    the one with moves over one without, else the one saved last — but a play on the
+    ``table`` with moves never gives way to another."""
     if here is None:
         return PlayMerge(there, None)
     if here.id == there.id:
