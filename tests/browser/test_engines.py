@@ -192,8 +192,9 @@ def test_the_snapshot_of_a_visit_starts_the_next(browser_page: Driver, base_url:
     # (then this visit says so, or started from it)
     settled = "((d) => d.snapshotMade || (d.snapshotNext && d.snapshotNext !== 'making'))"
     driver.wait(f"{settled}(document.documentElement.dataset)", BOOT_S)
+    next_visit = driver.js("document.documentElement.dataset.snapshotNext")
     assert driver.js("document.documentElement.dataset.snapshotMade") != "failed"
-    assert driver.js("document.documentElement.dataset.snapshotNext") in ("making", "made", "restored")
+    assert next_visit in ("making", "made", "restored"), next_visit
     driver.reload()
     driver.wait(READY, BOOT_S)
     assert driver.js("document.documentElement.dataset.snapshot") == "restored"
