@@ -7,10 +7,11 @@ STAMP := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 PORT ?= 8000
 RUNS ?= 7
-# pytest's workers (pytest-xdist): two on this 2-core machine; each test module stays
-# on one worker (its module fixtures are made once). WORKERS=0 runs in one process.
+# pytest's workers (pytest-xdist): two on this 2-core machine, given tests one by one as
+# each is free (the cross-engine tests stay together on one: their browsers are launched
+# once). WORKERS=0 runs in one process.
 WORKERS ?= 2
-PYTEST := $(PY) -m pytest -q $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadscope)
+PYTEST := $(PY) -m pytest -q $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadgroup)
 
 .PHONY: setup site play test test-engine test-browser test-engines lint chromium engines bench bench-engines bench-phone bench-engine soak clean
 

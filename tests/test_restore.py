@@ -104,6 +104,11 @@ def test_a_game_in_progress_is_merged_by_its_save_never_over_a_newer_one() -> No
     taken = merge_play(here, ahead).write  # the same play, further on in the file
     assert taken is not None and taken.game.moves == 3 and taken.played  # counted here
     assert merge_play(here, behind).write is None  # the same play, older in the file
+    # saved as many times on two devices that went on from one restore: the later save
+    went_on = play_of(WON.code, 4, rev=5, saved=NOON + 60_000)
+    later = merge_play(here, went_on).write
+    assert later is not None and later.game.moves == 4 and later.saved == went_on.saved
+    assert merge_play(went_on, here).write is None
     assert merge_play(here, here).write is None
     other = play_of(WON.code, 4, id="other", saved=NOON + 5)
     newer = merge_play(here, other)  # another play saved later: it stands, here's is kept

@@ -22,6 +22,10 @@ from halfmoon.host.examples import WON
 from tests.browser.engines import Driver, Firefox, WebKit, virtual_screen
 from tools.serve import serve_in_background
 
+# one worker drives both engines, each launched once for the module (make test's
+# workers share the other tests out one by one: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("engines")
+
 READY = "document.documentElement.dataset.app === 'ready'"
 BOOT_S = 90.0
 
