@@ -148,7 +148,12 @@ def problems(
     """Every browser test, in every context it opens (``browser.new_context``,
     ``browser.new_page``, a persistent profile, pytest-playwright's own), fails on any
     error it did not declare with :meth:`Problems.allow`.  Those contexts make no memory
-    snapshot unless the test is marked ``snapshot``."""
+    snapshot unless the test is marked ``snapshot``, and the contexts it opens with
+    ``browser.new_context``/``new_page`` register no service worker unless it is marked
+    ``offline``: the worker's keeping of the offline copy, at every first visit, costs
+    a quarter of the machine's time for a start, and only the tests of offline play,
+    updates and what follows from them need it (a persistent profile keeps it)."""
+    worker = request.node.get_closest_marker("offline") is not None
     quiet = None
     if request.node.get_closest_marker("snapshot") is None:
         values = {"key": json.dumps(KEYS["snapshot"]), "build": json.dumps(_build())}
@@ -162,6 +167,8 @@ def problems(
         original = getattr(owner, name)
 
         def watched(self: Any, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
+            if not worker and isinstance(self, Browser):
+                kwargs.setdefault("service_workers", "block")
             made = _original(self, *args, **kwargs)
             context = made.context if isinstance(made, Page) else made
             found.watch(context)

@@ -19,6 +19,7 @@ from tools import build_site
 from tools.serve import header_rules, headers_for, serve_in_background
 
 READY = "document.documentElement.dataset.app === 'ready'"
+pytestmark = pytest.mark.offline  # the service worker is what most of these test (conftest.py)
 
 
 def wait_for_worker(page: Page) -> None:

@@ -22,7 +22,9 @@ SNAPSHOT = "document.documentElement.dataset.snapshot"
 MADE = "document.documentElement.dataset.snapshotMade"
 NEXT = "document.documentElement.dataset.snapshotNext"  # what this visit decided for the next
 
-pytestmark = pytest.mark.snapshot  # its contexts make the snapshot (conftest.py)
+# its contexts make the snapshot, and keep the offline copy a return visit compiles its
+# wasm from (conftest.py)
+pytestmark = [pytest.mark.snapshot, pytest.mark.offline]
 
 
 @pytest.fixture
