@@ -212,8 +212,9 @@ def open_game(context: BrowserContext, base_url: str, fragment: str = "", query:
 
 
 def wait_ready(page: Page) -> None:
-    page.wait_for_function(
-        "document.documentElement.dataset.app !== 'loading'", timeout=BOOT_TIMEOUT
+    page.wait_for_function(  # (no element yet: a page still on its way after a link)
+        "(document.documentElement?.dataset.app ?? 'loading') !== 'loading'",
+        timeout=BOOT_TIMEOUT,
     )
     state = page.evaluate("document.documentElement.dataset.app")
     assert state == "ready", page.locator("#boot-status").text_content()
