@@ -125,7 +125,10 @@ def merge_play(here: Play | None, there: Play, *, table: bool = False) -> PlayMe
             return PlayMerge(None, None)
         played, won = here.played or there.played, here.won or there.won
         saved = max(here.saved, there.saved)  # a save is never older than one before it
-        return PlayMerge(replace(there, played=played, won=won, saved=saved), None)
+        # saved as many times as here: one more, so a tab holding this browser's save
+        # hears that a later one was written (halfmoon/saved.is_newer)
+        rev = there.rev + (there.rev == here.rev)
+        return PlayMerge(replace(there, played=played, won=won, saved=saved, rev=rev), None)
     moved = (bool(there.game.moves), there.saved) > (bool(here.game.moves), here.saved)
     if moved and not (table and here.game.moves):
         return PlayMerge(there, _kept(here))

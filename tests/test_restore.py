@@ -108,6 +108,7 @@ def test_a_game_in_progress_is_merged_by_its_save_never_over_a_newer_one() -> No
     went_on = play_of(WON.code, 4, rev=5, saved=NOON + 60_000)
     later = merge_play(here, went_on).write
     assert later is not None and later.game.moves == 4 and later.saved == went_on.saved
+    assert later.rev == 6  # a tab holding here's save hears that a later one was written
     assert merge_play(went_on, here).write is None
     assert merge_play(here, here).write is None
     other = play_of(WON.code, 4, id="other", saved=NOON + 5)
