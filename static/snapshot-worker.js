@@ -7,13 +7,10 @@
 // out (static/snapshot-format.js).  It starts Pyodide exactly as the page does (the same
 // standard library, the same lock), or the snapshot would not match the page's files.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-import { unzip } from "./boot/unzip.js";
+import { unzip, writeEngine } from "./boot/unzip.js";
 import { pack } from "./snapshot-format.js";
 
-const IMPORT_ALL = `import sys, zipfile
-names = [n[:-4].replace("/", ".").removesuffix(".__init__") for n in files
-         if n.startswith("halfmoon/") and n.endswith(".pyc")]
-for name in sorted(names) + list(extra):
+const IMPORT_ALL = `for name in sorted(engine) + list(extra):
     __import__(name)
 `;
 
@@ -28,16 +25,12 @@ self.onmessage = async ({ data }) => {
     const engine = await fetch(data.engine);
     if (!engine.ok) throw new Error(`engine: HTTP ${engine.status}`);
     // the engine's files written as the page writes them (static/boot/python.js)
-    const files = await unzip(await engine.arrayBuffer());
-    for (const [name, bytes] of files) {
-      pyodide.FS.mkdirTree(name.split("/").slice(0, -1).join("/") || ".");
-      pyodide.FS.writeFile(name, bytes);
-    }
-    pyodide.globals.set("files", pyodide.toPy(files.map(([name]) => name)));
+    const modules = writeEngine(pyodide, await unzip(await engine.arrayBuffer()));
+    pyodide.globals.set("engine", pyodide.toPy(modules));
     pyodide.globals.set("extra", pyodide.toPy(data.imports));
     pyodide.runPython(IMPORT_ALL);
     pyodide.globals.delete("extra");
-    pyodide.globals.delete("files");
+    pyodide.globals.delete("engine");
     // what PyScript runs at every start, compiled now (halfmoon/web/runner.py)
     const remember = pyodide.pyimport("halfmoon.web.runner").remember;
     for (const text of data.texts || []) remember(text);
