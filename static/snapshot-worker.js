@@ -7,10 +7,13 @@
 // out (static/snapshot-format.js).  It starts Pyodide exactly as the page does (the same
 // standard library, the same lock), or the snapshot would not match the page's files.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-import { unzip, writeEngine } from "./boot/unzip.js";
+import { unzip } from "./boot/unzip.js";
 import { pack } from "./snapshot-format.js";
 
-const IMPORT_ALL = `for name in sorted(engine) + list(extra):
+const IMPORT_ALL = `import sys, zipfile
+names = [n[:-4].replace("/", ".").removesuffix(".__init__") for n in files
+         if n.startswith("halfmoon/") and n.endswith(".pyc")]
+for name in sorted(names) + list(extra):
     __import__(name)
 `;
 
@@ -25,12 +28,16 @@ self.onmessage = async ({ data }) => {
     const engine = await fetch(data.engine);
     if (!engine.ok) throw new Error(`engine: HTTP ${engine.status}`);
     // the engine's files written as the page writes them (static/boot/python.js)
-    const modules = writeEngine(pyodide, await unzip(await engine.arrayBuffer()));
-    pyodide.globals.set("engine", pyodide.toPy(modules));
+    const files = await unzip(await engine.arrayBuffer());
+    for (const [name, bytes] of files) {
+      pyodide.FS.mkdirTree(name.split("/").slice(0, -1).join("/") || ".");
+      pyodide.FS.writeFile(name, bytes);
+    }
+    pyodide.globals.set("files", pyodide.toPy(files.map(([name]) => name)));
     pyodide.globals.set("extra", pyodide.toPy(data.imports));
     pyodide.runPython(IMPORT_ALL);
     pyodide.globals.delete("extra");
-    pyodide.globals.delete("engine");
+    pyodide.globals.delete("files");
     // what PyScript runs at every start, compiled now (halfmoon/web/runner.py)
     const remember = pyodide.pyimport("halfmoon.web.runner").remember;
     for (const text of data.texts || []) remember(text);

@@ -35,7 +35,7 @@ def archive_bytes(
     rest = sorted(set(members) - set(ahead))
     method = zipfile.ZIP_DEFLATED if deflated else zipfile.ZIP_STORED
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", method) as archive:
+    with zipfile.ZipFile(buffer, "w", method, compresslevel=9) as archive:
         for name in ahead + rest:
             info = _Utf8Member(name, date_time=_ZIP_TIME)
             info.compress_type = method

@@ -16,7 +16,7 @@ import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
 import { boot, build, cacheStorage, keys, offlineCache, serviceWorkers, stored } from "./data.js";
 import { fail } from "./failure.js";
 import { prepare } from "./memory.js";
-import { unzip, writeEngine } from "./unzip.js";
+import { unzip } from "./unzip.js";
 import { compileEarly } from "./wasm.js";
 import { nextTask } from "./yielding.js";
 
@@ -226,9 +226,15 @@ export function startPython() {
     performance.mark("halfmoon-pyodide");
     // The engine into Python's working directory: all of it, or after a restore only
     // the bytecode of PyScript's package (the engine's modules are all imported already).
-    const engine = writeEngine(pyodide, await (restored || !restore ? early : members()));
+    const files = await (restored || !restore ? early : members());
+    for (const [name, data] of files) {
+      pyodide.FS.mkdirTree(name.split("/").slice(0, -1).join("/") || ".");
+      pyodide.FS.writeFile(name, data);
+    }
     if (!restored) {
       // what PyScript's start and the page's script import, each in its own time
+      const engine = files.map(([name]) => name).filter((name) => /^halfmoon\/.*\.pyc$/.test(name))
+        .map((name) => name.slice(0, -4).replace(/\//g, ".").replace(/\.__init__$/, ""));
       await importSliced((name) => pyodide.pyimport(name).destroy(), [...(python.imports || []), ...engine]);
     }
     performance.mark("halfmoon-engine");

@@ -36,20 +36,14 @@ export async function unzip(buffer, wanted = () => true) {
     if (u32(view, local) !== 0x04034b50) throw new Error("a damaged zip archive");
     const start = local + 30 + u16(view, local + 26) + u16(view, local + 28);
     const data = new Uint8Array(buffer, start, size);
-    if (method !== 0 && method !== 8) throw new Error(`a zip member packed in an unknown way (${method})`);
-    const bytes = Promise.resolve(method === 0 ? data.slice() : inflate(data));
-    found.push(bytes.then((read) => (solid ? unzip(read.buffer, wanted) : [[name, read]])));
+    if (method === 0) found.push([name, data.slice()]);
+    else if (method === 8) found.push([name, inflate(data)]);
+    else throw new Error(`a zip member packed in an unknown way (${method})`);
+    if (solid) found.push(Promise.resolve(found.pop()[1]).then((inner) => unzip(inner.buffer, wanted)));
   }
-  return (await Promise.all(found)).flat();
-}
-
-// The engine's files written into Python's file system (the page and the snapshot's
-// worker write them alike); the names of its modules, in the archive's order.
-export function writeEngine(pyodide, files) {
-  for (const [name, data] of files) {
-    pyodide.FS.mkdirTree(name.split("/").slice(0, -1).join("/") || ".");
-    pyodide.FS.writeFile(name, data);
-  }
-  return files.map(([name]) => name).filter((name) => /^halfmoon\/.*\.pyc$/.test(name))
-    .map((name) => name.slice(0, -4).replace(/\//g, ".").replace(/\.__init__$/, ""));
+  const read = await Promise.all(found.map(async (entry) => {
+    if (!Array.isArray(entry)) return entry; // the members of the zip inside
+    return [[entry[0], await entry[1]]];
+  }));
+  return read.flat();
 }
