@@ -24,8 +24,10 @@ from playwright.sync_api import (
     BrowserType,
     ConsoleMessage,
     Page,
+    Playwright,
     Request,
 )
+from playwright.sync_api import Error as PlaywrightError
 
 from halfmoon.saved import KEYS
 from tools.chromium import launch_options
@@ -53,12 +55,43 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # machine per start (2.7 s of CPU instead of 3.9 on this 2-core machine), and the suite
 # is bound by the machine.  What is timed (the phone test, make bench) runs as shipped.
 SUITE_ARGS = ["--js-flags=--liftoff-only"]
+# Headless Chromium builds a window's own interface for every context, and with it the
+# address bar's two pop-ups, drawn by WebUI in a renderer of their own: 0.57 s of CPU a
+# start here, more than half of what the page's own renderer takes, for nothing a page
+# can see.  The suite turns them off.
+NO_ADDRESS_BAR_POPUPS = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+
+
+def _disabled_features(playwright: Playwright, options: dict[str, Any]) -> list[str]:
+    """``--disable-features`` with the address bar's pop-ups added to Playwright's own
+    list: Chromium heeds only the last of the switch, so that list (read from
+    chrome://version of a first launch) must be in it too.  None where it cannot be read."""
+    browser = playwright.chromium.launch(**options)
+    try:
+        page = browser.new_page()
+        page.goto("chrome://version")
+        line = page.locator("#command_line").text_content() or ""
+    except PlaywrightError:
+        return []
+    finally:
+        browser.close()
+    found = re.findall(r"--disable-features=(\S+)", line)
+    if not found:
+        return []
+    return ["--disable-features=" + ",".join([found[-1], *NO_ADDRESS_BAR_POPUPS])]
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, Any], playwright: Playwright
+) -> dict[str, Any]:
     options = launch_options()
-    return {**browser_type_launch_args, **options, "args": options["args"] + SUITE_ARGS}
+    args = options["args"] + SUITE_ARGS
+    return {
+        **browser_type_launch_args,
+        **options,
+        "args": args + _disabled_features(playwright, {**options, "args": args}),
+    }
 
 
 @pytest.fixture(scope="session")
@@ -148,12 +181,17 @@ def problems(
     """Every browser test, in every context it opens (``browser.new_context``,
     ``browser.new_page``, a persistent profile, pytest-playwright's own), fails on any
     error it did not declare with :meth:`Problems.allow`.  Those contexts make no memory
-    snapshot unless the test is marked ``snapshot``, and the contexts it opens with
-    ``browser.new_context``/``new_page`` register no service worker unless it is marked
-    ``offline``: the worker's keeping of the offline copy, at every first visit, costs
-    a quarter of the machine's time for a start, and only the tests of offline play,
-    updates and what follows from them need it (a persistent profile keeps it)."""
+    snapshot unless the test is marked ``snapshot``, and register no service worker
+    unless it is marked ``offline``: the worker's keeping of the offline copy, at every
+    first visit, costs a quarter of the machine's time for a start, and only the tests
+    of offline play, updates and what follows from them need it.  The contexts it opens
+    with ``browser.new_context``/``new_page`` also ask for reduced motion, as a player
+    may (no card then moves by an animation, and a played game costs a fifth less of
+    the machine), unless the test is marked ``motion`` or asks for motion itself: whole
+    games by taps, every engine, drag, the flights, the deal and a refused tap's sign
+    are tested with the animations on."""
     worker = request.node.get_closest_marker("offline") is not None
+    motion = request.node.get_closest_marker("motion") is not None
     quiet = None
     if request.node.get_closest_marker("snapshot") is None:
         values = {"key": json.dumps(KEYS["snapshot"]), "build": json.dumps(_build())}
@@ -167,8 +205,10 @@ def problems(
         original = getattr(owner, name)
 
         def watched(self: Any, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
-            if not worker and isinstance(self, Browser):
+            if not worker:
                 kwargs.setdefault("service_workers", "block")
+            if not motion and isinstance(self, Browser):
+                kwargs.setdefault("reduced_motion", "reduce")
             made = _original(self, *args, **kwargs)
             context = made.context if isinstance(made, Page) else made
             found.watch(context)

@@ -364,6 +364,7 @@ def test_the_large_index_keeps_the_four_colours_in_both_themes(
         assert min(c["inked"] for c in corners(page)) >= 0.35, theme
 
 
+@pytest.mark.motion
 def test_reduce_motion_option_removes_the_animation(desktop: BrowserContext, base_url: str) -> None:
     page = open_game(desktop, base_url, "#" + CODE)
     table = Table(page)

@@ -56,6 +56,7 @@ def extras_ready(page: Page) -> None:
 
 
 # ----------------------------------------------------------------------- dragging
+@pytest.mark.motion
 def test_a_card_dragged_with_the_mouse_plays_as_two_taps_and_a_tap_stays_a_tap(
     desktop: BrowserContext, base_url: str
 ) -> None:
@@ -95,6 +96,7 @@ def test_a_card_dragged_with_the_mouse_plays_as_two_taps_and_a_tap_stays_a_tap(
     assert Table(page).stat("score") == "25" and selected(page) == []
 
 
+@pytest.mark.motion
 def test_a_card_dragged_by_touch_plays_and_a_touch_tap_stays_a_tap(
     phone: BrowserContext, base_url: str
 ) -> None:
@@ -362,6 +364,7 @@ def won(browser: Browser, base_url: str) -> Iterator[Callable[..., tuple[Page, l
         context.close()
 
 
+@pytest.mark.motion
 def test_a_win_shows_its_time_against_the_best_its_streak_and_a_short_celebration(
     won: Callable[..., tuple[Page, list[str]]],
 ) -> None:

@@ -24,7 +24,10 @@ from tools.serve import serve_in_background
 
 # one worker drives both engines, each launched once for the module (make test's
 # workers share the other tests out one by one: --dist loadgroup)
-pytestmark = pytest.mark.xdist_group("engines")
+pytestmark = [
+    pytest.mark.xdist_group("engines"),
+    pytest.mark.motion,  # every engine plays with its animations (conftest.py)
+]
 
 READY = "document.documentElement.dataset.app === 'ready'"
 BOOT_S = 90.0

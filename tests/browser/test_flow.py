@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import random
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from halfmoon import Game
@@ -33,6 +34,7 @@ def impasse_line() -> tuple[str, tuple[Move, ...]]:
     raise AssertionError("no impasse found")
 
 
+@pytest.mark.motion
 def test_a_complete_won_game_by_real_taps(desktop: BrowserContext, base_url: str) -> None:
     code = "HM1-N-AAAAAAA"
     line = solve_code(code)
@@ -61,6 +63,7 @@ def test_a_complete_won_game_by_real_taps(desktop: BrowserContext, base_url: str
     assert table.stat("code") != code and table.stat("score") == "0"
 
 
+@pytest.mark.motion
 def test_an_impasse_by_real_taps_and_its_dialog(desktop: BrowserContext, base_url: str) -> None:
     code, line = impasse_line()
     table = Table(open_game(desktop, base_url, "#" + code))

@@ -249,6 +249,7 @@ def ghosts(page: Page) -> list[dict[str, str]]:
     )
 
 
+@pytest.mark.motion
 def test_removed_cards_fly_to_the_score_and_come_back_on_undo(
     desktop: BrowserContext, base_url: str
 ) -> None:
@@ -278,6 +279,7 @@ def test_removed_cards_fly_to_the_score_and_come_back_on_undo(
     assert table.tops()["P5"] == "6H"
 
 
+@pytest.mark.motion
 def test_a_new_deal_is_dealt_card_by_card(desktop: BrowserContext, base_url: str) -> None:
     page = open_game(desktop, base_url, "#" + CODE)
     # every flight is recorded as it starts: on a busy machine the first may have

@@ -131,6 +131,7 @@ def test_every_error_message_with_the_option_on(
     assert table.selected() == [] and table.stat("moves") == "0"
 
 
+@pytest.mark.motion
 def test_errors_are_silent_with_the_option_off(desktop: BrowserContext, base_url: str) -> None:
     table = Table(open_game(desktop, base_url, CODE))
     assert not table.page.locator('[data-option="errors"]').is_checked()
