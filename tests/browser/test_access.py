@@ -27,22 +27,25 @@ DIALOGS = {
 }
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_axe_finds_nothing_on_the_table_and_in_each_dialog(
-    browser: Browser, base_url: str, lang: str, theme: str
+    browser: Browser, base_url: str, lang: str
 ) -> None:
-    context = browser.new_context(locale="pt-PT", color_scheme=theme)  # type: ignore[arg-type]
+    context = browser.new_context(locale="pt-PT", color_scheme="light")
     page = open_game(context, base_url, "#" + CODE, f"?lang={lang}")
     table = Table(page)
     table.tap("P5"), table.tap("P6")  # a move, so undo is enabled and a message shows
     table.tap("P2")  # and a selection
-    assert axe_violations(page) == [], "table"
-    for name, opener in DIALOGS.items():
-        page.locator(opener).click()
-        expect(page.locator("dialog[open]")).to_have_count(1)
-        assert axe_violations(page) == [], name
-        page.keyboard.press("Escape")
+    day = felt(page)
+    for theme in ("light", "dark"):  # the system's theme, changed while the page is open
+        page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
+        assert (felt(page) == day) == (theme == "light")  # the table follows it at once
+        assert axe_violations(page) == [], f"table, {theme}"
+        for name, opener in DIALOGS.items():
+            page.locator(opener).click()
+            expect(page.locator("dialog[open]")).to_have_count(1)
+            assert axe_violations(page) == [], f"{name}, {theme}"
+            page.keyboard.press("Escape")
     context.close()
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from halfmoon import Game
-from halfmoon.i18n import text
+from halfmoon.i18n import choose_language, text
 from halfmoon.layout import PILES, RESERVE, SLOTS
 from tests.browser.conftest import BOOT_TIMEOUT, SITE, Problems, open_game, wait_ready
 from tests.browser.table import Table, engine_tops, overlapping
@@ -20,12 +21,24 @@ from tools.archive import archive_bytes
 VIEWPORTS = [(320, 480), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
 
 
-@pytest.mark.parametrize(("width", "height"), VIEWPORTS)
-def test_the_arch_and_reserve_geometry(
-    browser: Browser, base_url: str, width: int, height: int
-) -> None:
+def test_the_arch_and_reserve_geometry(browser: Browser, base_url: str) -> None:
+    """On every screen, from a phone held either way to a large desktop: the table
+    opened on the smallest, then the window resized to each, as a phone turned or a
+    window dragged (the cards follow at once: static/boot/size.js)."""
+    (width, height), *_ = VIEWPORTS
     context = browser.new_context(viewport={"width": width, "height": height}, locale="pt-PT")
     page = open_game(context, base_url, "#HM1-N-AAAAAAB")
+    for width, height in VIEWPORTS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        try:
+            check_geometry(page, width, height)
+        except AssertionError as failed:
+            raise AssertionError(f"at {width}x{height}: {failed}") from failed
+    context.close()
+
+
+def check_geometry(page: Page, width: int, height: int) -> None:
     boxes = {s: page.locator(f'[data-slot="{s}"] button[data-card]').bounding_box() for s in SLOTS}
     assert all(boxes.values())
     box = {s: b for s, b in boxes.items() if b is not None}
@@ -72,7 +85,6 @@ def test_the_arch_and_reserve_geometry(
         "document.scrollingElement.scrollWidth <= innerWidth"
     )
     assert no_scroll
-    context.close()
 
 
 def test_exactly_the_top_cards_and_the_reserve_are_shown(
@@ -280,40 +292,46 @@ def test_language_of_the_page(
     context.close()
 
 
-@pytest.mark.parametrize(
-    ("query", "lang"),
-    [
-        ("?lang=english", "en"), ("?lang=English", "en"), ("?lang=EN-gb", "en"),
-        ("?lang=en_US", "en"), ("?lang=ingl%C3%AAs", "en"), ("?lang=portugu%C3%AAs", "pt"),
-        ("?lang=pt-BR", "pt"), ("?lang=klingon", "en"), ("?lang=", "en"),
-    ],
-)  # fmt: skip
+SPELLINGS = [
+    ("?lang=english", "en"), ("?lang=English", "en"), ("?lang=EN-gb", "en"),
+    ("?lang=en_US", "en"), ("?lang=ingl%C3%AAs", "en"), ("?lang=portugu%C3%AAs", "pt"),
+    ("?lang=pt-BR", "pt"), ("?lang=klingon", "en"), ("?lang=", "en"),
+]  # fmt: skip
+LOADING = {"pt": "A preparar a mesa…", "en": "Setting the table…"}
+PAGE_LANG = {"pt": "pt-PT", "en": "en"}
+
+
 def test_every_spelling_of_lang_agrees_from_first_paint_to_play(
-    browser: Browser, base_url: str, query: str, lang: str
+    browser: Browser, base_url: str
 ) -> None:
     """The loading screen (the start-up script) and the game (Python) choose the
-    language by one rule; an unknown value falls back to the browser's (English here)."""
+    language by one rule; an unknown value falls back to the browser's (English here).
+    Each spelling is read by the loading screen, Python's files held back, and agrees
+    with Python's rule (``choose_language``); two of them are then played in the page,
+    where Python's choice must be the loading screen's."""
     context = browser.new_context(locale="en-GB")
     page = context.new_page()
     held: list[Route] = []
-    page.route("**/engine.zip", lambda route: held.append(route))
-    page.goto(f"{base_url}/{query}#HM1-N-AAAAAAB")
-    page.wait_for_function(
-        "document.documentElement.dataset.app === 'loading' && "
-        "document.getElementById('boot-status').textContent !== ''"
-    )
-    loading = {"pt": "A preparar a mesa…", "en": "Setting the table…"}[lang]
-    expect(page.locator("#boot-status")).to_have_text(loading)
-    first = page.evaluate("document.documentElement.lang")
-    for route in held:
-        route.continue_()
-    page.unroute("**/engine.zip")
-    page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=BOOT_TIMEOUT)
-    assert (
-        first == page.evaluate("document.documentElement.lang") == {"pt": "pt-PT", "en": "en"}[lang]
-    )
-    undo = {"pt": "Anular", "en": "Undo"}[lang]
-    expect(page.locator('[data-action="undo"]')).to_have_text(f"↶{undo}")
+    python = re.compile(r"/(engine\.zip|pyodide\.asm\.wasm)$")
+    page.route(python, lambda route: held.append(route))
+    for query, lang in SPELLINGS:
+        page.goto(f"{base_url}/{query}#HM1-N-AAAAAAB")
+        page.wait_for_function(
+            "document.documentElement.dataset.app === 'loading' && "
+            "document.getElementById('boot-status').textContent !== ''"
+        )
+        expect(page.locator("#boot-status")).to_have_text(LOADING[lang])
+        assert page.evaluate("document.documentElement.lang") == PAGE_LANG[lang], query
+        asked = unquote(query.partition("=")[2])
+        assert choose_language(asked, None, ["en-GB"]) == lang, query  # Python's rule
+    page.unroute(python)
+    for query, lang in (SPELLINGS[4], SPELLINGS[5]):
+        page.goto(f"{base_url}/{query}#HM1-N-AAAAAAB")
+        first = page.evaluate("document.documentElement.lang")
+        wait_ready(page)
+        assert first == page.evaluate("document.documentElement.lang") == PAGE_LANG[lang]
+        undo = {"pt": "Anular", "en": "Undo"}[lang]
+        expect(page.locator('[data-action="undo"]')).to_have_text(f"↶{undo}")
     context.close()
 
 
