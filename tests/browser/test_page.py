@@ -311,7 +311,7 @@ def test_every_spelling_of_lang_agrees_from_first_paint_to_play(
     where Python's choice must be the loading screen's."""
     context = browser.new_context(locale="en-GB")
     page = context.new_page()
-    held: list[Route] = []
+    held: list[Route] = []  # Python's files, never answered: the page is left loading
     python = re.compile(r"/(engine\.zip|pyodide\.asm\.wasm)$")
     page.route(python, lambda route: held.append(route))
     for query, lang in SPELLINGS:
