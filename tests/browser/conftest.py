@@ -189,9 +189,12 @@ def problems(
     may (no card then moves by an animation, and a played game costs a fifth less of
     the machine), unless the test is marked ``motion`` or asks for motion itself: whole
     games by taps, every engine, drag, the flights, the deal and a refused tap's sign
-    are tested with the animations on."""
+    are tested with the animations on.  A persistent Chromium profile is launched with
+    the suite's flags (``browser_type_launch_args``) unless the test is timed
+    (``alone``: the phone's start runs as shipped)."""
     worker = request.node.get_closest_marker("offline") is not None
     motion = request.node.get_closest_marker("motion") is not None
+    timed = request.node.get_closest_marker("alone") is not None
     quiet = None
     if request.node.get_closest_marker("snapshot") is None:
         values = {"key": json.dumps(KEYS["snapshot"]), "build": json.dumps(_build())}
@@ -209,6 +212,10 @@ def problems(
                 kwargs.setdefault("service_workers", "block")
             if not motion and isinstance(self, Browser):
                 kwargs.setdefault("reduced_motion", "reduce")
+            if isinstance(self, BrowserType) and self.name == "chromium" and not timed:
+                given = list(kwargs.get("args", []))
+                suite = request.getfixturevalue("browser_type_launch_args")["args"]
+                kwargs["args"] = given + [a for a in suite if a not in given]
             made = _original(self, *args, **kwargs)
             context = made.context if isinstance(made, Page) else made
             found.watch(context)
