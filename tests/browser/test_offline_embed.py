@@ -120,10 +120,13 @@ def test_offline_after_one_visit(
     assert any(k.endswith("pyodide.asm.wasm") for k in kept)
     assert {path.lstrip("/") for path in asked} - {"", "sw.js"} <= kept
     seen = len(server_log)
+
     # Offline, nothing reaches the server — but for the browser's own check for a newer
     # worker script after a navigation, which Playwright's emulated offline does not stop
     # (on a device without network it fails quietly, and the game goes on)
-    fetched = lambda: [path for path in server_log[seen:] if path != "/sw.js"]  # noqa: E731
+    def fetched() -> list[str]:
+        return [path for path in server_log[seen:] if path != "/sw.js"]
+
     context.set_offline(True)
     page.reload()
     wait_ready(page)

@@ -22,13 +22,15 @@ VIEWPORTS = [(320, 480), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920
 
 
 def test_the_arch_and_reserve_geometry(browser: Browser, base_url: str) -> None:
-    """On every screen, from a phone held either way to a large desktop: the table
-    opened on the smallest, then the window resized to each, as a phone turned or a
-    window dragged (the cards follow at once: static/boot/size.js)."""
-    (width, height), *_ = VIEWPORTS
+    """On every screen, from a large desktop to a small phone held either way: the
+    table opened on the largest, then the window resized to each, as a window dragged
+    or a phone turned.  The cards follow at once (static/boot/size.js): from the
+    largest down, cards left at an earlier size would run off the screen."""
+    screens = sorted(VIEWPORTS, reverse=True)  # the widest first
+    (width, height), *_ = screens
     context = browser.new_context(viewport={"width": width, "height": height}, locale="pt-PT")
     page = open_game(context, base_url, "#HM1-N-AAAAAAB")
-    for width, height in VIEWPORTS:
+    for width, height in screens:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
         try:
