@@ -25,6 +25,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections import deque
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -43,9 +44,14 @@ KEYS = {  # WebDriver's code points for the keys the tests press
 }
 
 
-def _drain(stream: IO[str]) -> None:
-    for _ in stream:
-        pass
+class BrowserCrashed(RuntimeError):
+    """The browser stopped answering in the middle of a test (its process died).  Said
+    apart from a failure of the page, with what the browser printed last."""
+
+
+def _drain(stream: IO[str], into: deque[str]) -> None:
+    for line in stream:
+        into.append(line)
 
 
 class Driver:
@@ -54,7 +60,16 @@ class Driver:
     name = ""
 
     def goto(self, url: str) -> None:
+        """Load ``url`` as a new document, even where only its fragment differs from the
+        page's (which a browser would take as a same-document navigation)."""
         raise NotImplementedError
+
+    def _same_document(self, url: str) -> bool:
+        try:
+            here = str(self.js("location.href"))
+        except Exception:
+            return False
+        return here.split("#", 1)[0] == url.split("#", 1)[0]
 
     def reload(self) -> None:
         raise NotImplementedError
@@ -75,6 +90,21 @@ class Driver:
         raise NotImplementedError
 
     def close(self) -> None:
+        raise NotImplementedError
+
+    def alive(self) -> bool:
+        """Whether the browser still answers (a crashed one does not)."""
+        try:
+            return self.js("1") == 1
+        except Exception:
+            return False
+
+    def log(self) -> str:
+        """The last lines the browser (and its driver) printed: a crash says why there."""
+        raise NotImplementedError
+
+    def restart(self) -> str:
+        """The browser again, fresh, after a crash; what it printed before it died."""
         raise NotImplementedError
 
     def wait(self, expression: str, timeout: float = 60.0) -> Any:
@@ -103,6 +133,7 @@ class Firefox(Driver):
         on it is a player coming back)."""
         from websockets.sync.client import connect
 
+        self.executable = executable
         self.keep = profile is not None
         self.profile = profile or tempfile.mkdtemp(prefix="halfmoon-ff-")
         with open(os.path.join(self.profile, "user.js"), "w", encoding="utf-8") as prefs:
@@ -134,7 +165,10 @@ class Firefox(Driver):
             self.close()
             raise RuntimeError("Firefox did not offer WebDriver BiDi")
         # Firefox keeps writing to its log: read it away, or a full pipe would stop it.
-        threading.Thread(target=_drain, args=(self.process.stderr,), daemon=True).start()
+        self.printed: deque[str] = deque(maxlen=40)  # its last lines, for a crash's report
+        threading.Thread(
+            target=_drain, args=(self.process.stderr, self.printed), daemon=True
+        ).start()
         self._connection = connect(address + "/session", max_size=None, open_timeout=30)
         self.ws = self._connection.__enter__()
         self._id = 0
@@ -147,6 +181,16 @@ class Firefox(Driver):
         self.context = tree["contexts"][0]["context"]
 
     def command(self, method: str, params: dict[str, Any]) -> Any:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            return self._command(method, params)
+        except ConnectionClosed as error:
+            raise BrowserCrashed(
+                f"firefox closed its connection ({error}):\n{self.log()}"
+            ) from error
+
+    def _command(self, method: str, params: dict[str, Any]) -> Any:
         self._id += 1
         self.ws.send(json.dumps({"id": self._id, "method": method, "params": params}))
         while True:
@@ -163,9 +207,11 @@ class Firefox(Driver):
                     self._errors.append(f"{entry.get('type')}: {entry.get('text')}")
 
     def goto(self, url: str) -> None:
-        self.command(
-            "browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"}
-        )
+        for address in (["about:blank"] if self._same_document(url) else []) + [url]:
+            self.command(
+                "browsingContext.navigate",
+                {"context": self.context, "url": address, "wait": "complete"},
+            )
 
     def reload(self) -> None:
         self.command("browsingContext.reload", {"context": self.context, "wait": "complete"})
@@ -254,6 +300,15 @@ class Firefox(Driver):
         if not self.keep:
             shutil.rmtree(self.profile, ignore_errors=True)
 
+    def log(self) -> str:
+        return "".join(self.printed)
+
+    def restart(self) -> str:
+        printed = self.log()
+        self.close()
+        self.__init__(self.executable, self.profile if self.keep else None)  # type: ignore[misc]
+        return printed
+
 
 # -------------------------------------------------------- WebKit: classic WebDriver
 @contextlib.contextmanager
@@ -280,23 +335,55 @@ class WebKit(Driver):
     def __init__(self, display: str) -> None:
         from selenium import webdriver
 
+        self.display = display
         os.environ["DISPLAY"] = display
         os.environ.setdefault("LANG", "pt_PT.UTF-8")
         options = webdriver.WebKitGTKOptions()
         options.add_argument("--automation")
-        service = webdriver.WebKitGTKService(executable_path=shutil.which("WebKitWebDriver"))
+        # the driver's and the browser's own output (a crash of the web process says so
+        # there), read back when the session dies (``log``)
+        handle, self.log_path = tempfile.mkstemp(prefix="halfmoon-webkit-", suffix=".log")
+        os.close(handle)
+        service = webdriver.WebKitGTKService(
+            executable_path=shutil.which("WebKitWebDriver"), log_output=self.log_path
+        )
         self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_window_size(1280, 860)
         self._pending: list[str] = []
 
+    def alive(self) -> bool:
+        try:
+            return bool(self.driver.execute_script("return 1;") == 1)
+        except Exception:
+            return False
+
+    @contextlib.contextmanager
+    def _answering(self) -> Iterator[None]:
+        """A WebDriver error from a browser that no longer answers is a crash."""
+        from selenium.common.exceptions import WebDriverException
+
+        try:
+            yield
+        except WebDriverException as error:
+            if self.alive():
+                raise
+            raise BrowserCrashed(
+                f"webkit stopped answering ({error.msg}):\n{self.log()}"
+            ) from error
+
     def goto(self, url: str) -> None:
+        blank_first = self._same_document(url)
         self._leave()
-        self.driver.get(url)
+        with self._answering():
+            if blank_first:
+                self.driver.get("about:blank")
+            self.driver.get(url)
         self._arrive()
 
     def reload(self) -> None:
         self._leave()
-        self.driver.refresh()
+        with self._answering():
+            self.driver.refresh()
         self._arrive()
 
     def _leave(self) -> None:
@@ -321,11 +408,12 @@ class WebKit(Driver):
             time.sleep(0.05)
 
     def js(self, expression: str) -> Any:
-        value = self.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            f"Promise.resolve().then(async () => JSON.stringify(await ({expression})))"
-            ".then(done, (e) => done(JSON.stringify({__error: String(e)})));"
-        )
+        with self._answering():
+            value = self.driver.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                f"Promise.resolve().then(async () => JSON.stringify(await ({expression})))"
+                ".then(done, (e) => done(JSON.stringify({__error: String(e)})));"
+            )
         result = None if value is None else json.loads(value)
         if isinstance(result, dict) and "__error" in result:
             raise RuntimeError(f"webkit: {expression}: {result['__error']}")
@@ -334,7 +422,8 @@ class WebKit(Driver):
     def click(self, selector: str) -> None:
         from selenium.webdriver.common.by import By
 
-        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+        with self._answering():
+            self.driver.find_element(By.CSS_SELECTOR, selector).click()
 
     def press(self, key: str, *, ctrl: bool = False) -> None:
         from selenium.webdriver.common.action_chains import ActionChains
@@ -345,7 +434,8 @@ class WebKit(Driver):
             chain.key_down(KEYS["Control"]).send_keys(value).key_up(KEYS["Control"])
         else:
             chain.send_keys(value)
-        chain.perform()
+        with self._answering():
+            chain.perform()
 
     def _collect(self) -> None:
         """Take in what the page reported before it is left."""
@@ -358,6 +448,19 @@ class WebKit(Driver):
         found, self._pending = self._pending, []
         return found
 
+    def log(self) -> str:
+        with contextlib.suppress(OSError), open(self.log_path, errors="replace") as printed:
+            return "".join(printed.readlines()[-40:])
+        return ""
+
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.driver.quit()
+        with contextlib.suppress(OSError):
+            os.remove(self.log_path)
+
+    def restart(self) -> str:
+        printed = self.log()
+        self.close()
+        self.__init__(self.display)  # type: ignore[misc]
+        return printed

@@ -12,6 +12,8 @@ The engines come from Debian's packages (``firefox-esr``; ``webkit2gtk-driver`` 
 
 from __future__ import annotations
 
+import itertools
+import warnings
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +29,11 @@ from tools.serve import serve_in_background
 pytestmark = [
     pytest.mark.xdist_group("engines"),
     pytest.mark.motion,  # every engine plays with its animations (conftest.py)
+    # A browser process that dies in the middle of a test (seen once: WebKitGTK's, on a
+    # busy CI machine, never here in 21 runs under load) is not the page failing: the
+    # test runs once more in a fresh browser, and the crash with what the browser
+    # printed stays in the report.  A page that crashes its browser every time fails.
+    pytest.mark.flaky(reruns=1, only_rerun=["BrowserCrashed"]),
 ]
 
 READY = "document.documentElement.dataset.app === 'ready'"
@@ -34,7 +41,8 @@ BOOT_S = 90.0
 
 
 @pytest.fixture(scope="module", params=["firefox", "webkit"])
-def engine(request: pytest.FixtureRequest) -> Iterator[Driver]:
+def launched(request: pytest.FixtureRequest) -> Iterator[Driver]:
+    """The browser, launched once for the module."""
     if request.param == "firefox":
         driver: Driver = Firefox()
         yield driver
@@ -47,10 +55,23 @@ def engine(request: pytest.FixtureRequest) -> Iterator[Driver]:
 
 
 @pytest.fixture
+def engine(launched: Driver) -> Driver:
+    """The browser, started again if an earlier test's died (one crash fails one test,
+    not every test after it)."""
+    if not launched.alive():
+        printed = launched.restart()  # said in the run's warnings, as a rerun is
+        said = f"{launched.name} had crashed, started again; it printed:\n{printed}"
+        warnings.warn(said, stacklevel=1)
+    return launched
+
+
+@pytest.fixture
 def browser_page(engine: Driver) -> Iterator[Driver]:
     """The engine, its reported errors checked after the test."""
     engine.errors()
     yield engine
+    if not engine.alive():
+        return  # the test failed with the crash, and what the browser printed
     found = engine.errors()
     assert found == [], f"{engine.name} reported:\n" + "\n".join(found)
 
@@ -158,7 +179,10 @@ def test_offline_after_one_visit_and_no_file_fetched_twice(
     server, url = serve_in_background(site, "127.0.0.1", sizes=sizes)
     try:
         open_game(driver, f"{url}/#{WON.code}")
-        page = list(sizes)
+        # the page's own fetches: those before its service worker's script (the page
+        # registers it at ready, and the worker's install may run before the test's
+        # look at the page sees ready)
+        page = list(itertools.takewhile(lambda row: row[0].split("?")[0] != "/sw.js", list(sizes)))
         offline = "document.querySelector('[data-role=\"offline\"]').textContent"
         driver.wait(f"navigator.serviceWorker.controller && {offline}", BOOT_S)
         for part, name in ((page, "the page"), (list(sizes), "the whole first visit")):
@@ -199,11 +223,12 @@ def test_the_snapshot_of_a_visit_starts_the_next(browser_page: Driver, base_url:
     # (then this visit says so, or started from it)
     settled = "((d) => d.snapshotMade || (d.snapshotNext && d.snapshotNext !== 'making'))"
     driver.wait(f"{settled}(document.documentElement.dataset)", BOOT_S)
-    next_visit = driver.js("document.documentElement.dataset.snapshotNext")
-    assert driver.js("document.documentElement.dataset.snapshotMade") != "failed"
-    assert next_visit in ("making", "made", "restored"), next_visit
+    said = driver.js("({...document.documentElement.dataset})")  # all of it, if it fails
+    assert said.get("snapshotMade") != "failed", said
+    assert said.get("snapshotNext") in ("making", "made", "restored"), said
     driver.reload()
     driver.wait(READY, BOOT_S)
-    assert driver.js("document.documentElement.dataset.snapshot") == "restored"
+    said = driver.js("({...document.documentElement.dataset})")
+    assert said.get("snapshot") == "restored", said
     driver.click('[data-action="new"]')
     assert stat(driver, "code") != "HM1-N-AAAAAAC" and stat(driver, "moves") == "0"
