@@ -30,9 +30,10 @@ pytestmark = [
     pytest.mark.xdist_group("engines"),
     pytest.mark.motion,  # every engine plays with its animations (conftest.py)
     # A browser process that dies in the middle of a test (seen once: WebKitGTK's, on a
-    # busy CI machine, never here in 21 runs under load) is not the page failing: the
-    # test runs once more in a fresh browser, and the crash with what the browser
-    # printed stays in the report.  A page that crashes its browser every time fails.
+    # busy CI machine; not once here in some 40 runs, under load too) is not the page
+    # failing: the test runs once more in a fresh browser, and the crash with what the
+    # browser printed stays in the report.  A page that crashes its browser every time
+    # fails.
     pytest.mark.flaky(reruns=1, only_rerun=["BrowserCrashed"]),
 ]
 
