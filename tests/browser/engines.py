@@ -189,6 +189,10 @@ class Firefox(Driver):
             raise BrowserCrashed(
                 f"firefox closed its connection ({error}):\n{self.log()}"
             ) from error
+        except (RuntimeError, TimeoutError) as error:
+            if self.process.poll() is None:
+                raise
+            raise BrowserCrashed(f"firefox has exited ({error}):\n{self.log()}") from error
 
     def _command(self, method: str, params: dict[str, Any]) -> Any:
         self._id += 1
@@ -364,12 +368,10 @@ class WebKit(Driver):
 
         try:
             yield
-        except WebDriverException as error:
+        except (WebDriverException, OSError) as error:  # OSError: the driver itself gone
             if self.alive():
                 raise
-            raise BrowserCrashed(
-                f"webkit stopped answering ({error.msg}):\n{self.log()}"
-            ) from error
+            raise BrowserCrashed(f"webkit stopped answering ({error}):\n{self.log()}") from error
 
     def goto(self, url: str) -> None:
         blank_first = self._same_document(url)
@@ -404,6 +406,8 @@ class WebKit(Driver):
                 ):
                     return
             if time.monotonic() > end:
+                if not self.alive():
+                    raise BrowserCrashed(f"webkit stopped answering at a load:\n{self.log()}")
                 raise TimeoutError(f"webkit: the page did not load in {timeout} s")
             time.sleep(0.05)
 

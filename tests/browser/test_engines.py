@@ -32,8 +32,8 @@ pytestmark = [
     # A browser process that dies in the middle of a test (seen once: WebKitGTK's, on a
     # busy CI machine; not once here in some 40 runs, under load too) is not the page
     # failing: the test runs once more in a fresh browser, and the crash with what the
-    # browser printed stays in the report.  A page that crashes its browser every time
-    # fails.
+    # browser printed is in the run's rerun summary (--rerun-show-tracebacks) and its
+    # warnings.  A page that crashes its browser every time fails.
     pytest.mark.flaky(reruns=1, only_rerun=["BrowserCrashed"]),
 ]
 
