@@ -98,14 +98,15 @@ class Memory:
 
 class Device:
     """One browser tab: its store (its own :class:`Memory`, or ``store``, shared with
-    another tab; ``blocked``: none at all), its wall clock, its session, saved by the
+    another tab; ``blocked``: none at all), its wall clock, its session (on ``code``,
+    else the play saved last, else the example deal ``WON``), saved by the
     engine's :class:`~halfmoon.saving.Saver`.  Whatever the game writes its readers must
     read back: a value kept aside as damaged fails the test that made it."""
 
     def __init__(
         self,
         wall: float,
-        code: str = WON.code,
+        code: str | None = None,
         quota: int | None = None,
         *,
         store: Memory | None = None,
@@ -118,10 +119,9 @@ class Device:
         self.saver = Saver(self.shelf)
         self.backups = BackupKeys(self.shelf, self.saver)
         self.books = Books(wall=lambda: self.wall, make_id=lambda: f"p{next(_ids)}", day_of=utc_day)
-        play = self.saver.last() if store is not None else None
-        self.session = Session(
-            play or self.books.fresh(Game.new(code)), Prefs(), "en", self.saver, books=self.books
-        )
+        play = self.saver.last() if code is None else None  # a visit without a link
+        fresh = play or self.books.fresh(Game.new(code or WON.code))
+        self.session = Session(fresh, Prefs(), "en", self.saver, books=self.books)
 
     @property
     def keys(self) -> dict[str, str]:
