@@ -10,6 +10,7 @@ from pathlib import Path
 from halfmoon.deal import format_code
 from halfmoon.host.examples import IMPASSE, WON
 from halfmoon.i18n import phrase
+from halfmoon.localtime import utc_day
 from halfmoon.prefs import Prefs
 from halfmoon.saved import KEEP_GAMES, KEYS, LEGACY, code_of_key, game_key, read_play, read_stats
 from halfmoon.saving import Saver
@@ -118,15 +119,9 @@ def test_a_blocked_store_keeps_the_visit_in_memory_and_says_so() -> None:
     assert (device.stats().played, device.stats().won) == (1, 1)
     assert [(entry.code, entry.result) for entry in device.history()] == [(WON.code, "won")]
     assert device.shelf.notice() == "save.blocked"
-    assert device.backups.backup(device.session.play, Prefs(), NOON).stats.won == 1
-    assert (
-        device.backups.restore(
-            device.backups.backup(device.session.play, Prefs(), NOON),
-            lambda t: NOON,
-            device.session.play,
-        )
-        is None
-    )
+    backup = device.backups.backup(device.session.play, Prefs(), NOON)
+    assert backup.stats is not None and backup.stats.won == 1  # the visit's, from memory
+    assert device.backups.restore(backup, utc_day, device.session.play) is None  # refused
 
 
 def test_a_full_store_keeps_the_counts_until_there_is_room() -> None:
@@ -164,3 +159,33 @@ def test_a_key_whose_reading_throws_is_never_written_over() -> None:
     assert device.stats().played == 1
     assert device.shelf.notice() == "save.unreadable"
     assert stored_moves(store, WON.code) == list(WON.moves[:1])  # the game itself is saved
+
+
+# ------------------------------------------------------- backup and restore
+def test_a_restore_where_the_history_cannot_be_read_writes_nothing() -> None:
+    """Nothing could be recorded as left, so nothing may give way: the store is untouched."""
+    phone = Device(NOON)
+    phone.win()
+    raw = phone.backup()
+    store = Memory({KEYS["history"]: "kept"}, throwing=frozenset({KEYS["history"]}))
+    other = Device(NOON, IMPASSE.code, store=store)
+    before = dict(store.values)
+    outcome = other.restore(raw)
+    assert not outcome.complete and outcome.written == 0
+    assert store.values == before
+
+
+def test_a_restore_into_a_store_that_fills_up_says_what_it_did_and_ends_later() -> None:
+    phone = Device(NOON)
+    phone.win()
+    raw = phone.backup()
+    other = Device(NOON, IMPASSE.code)
+    other.save()
+    other.memory.refuse = other.memory.writes + 1  # the second write is refused
+    partly = other.restore(raw)
+    assert not partly.complete and partly.written == 1
+    assert other.shelf.notice() == "save.failed"
+    whole = other.restore(raw)  # once there is room
+    assert whole.complete
+    assert [(entry.code, entry.result) for entry in other.history()] == [(WON.code, "won")]
+    assert other.stats().won == 1
