@@ -1,9 +1,10 @@
-"""A browser as the game keeps its storage, in memory, for CPython tests: the page's
-rooms (``halfmoon/web/persistence.py``, ``halfmoon/web/backup_store.py``) reduced to
-the rules they follow, over the engine's own session, books, stored formats, backup
-and restore.  Its wall clock is the test's to move, ahead or back (the game clock runs
-on a monotonic clock of its own, as ``performance.now()`` does on the page).  And a
-restore into a storage's keys, with what the player can then see of it: every key
+"""Browsers as the game keeps its storage, in memory, for CPython tests: the engine's
+own saving (:mod:`halfmoon.saving`), backup and restore (:mod:`halfmoon.backup_keys`)
+over :class:`Memory`, a key-value store that can be full, refuse a given write, throw
+on reading a key, or be shared by two tabs.  A :class:`Device` drives a session through
+them as the page does.  Its wall clock is the test's to move, ahead or back (the game
+clock runs on a monotonic clock of its own, as ``performance.now()`` does on the page).
+And a restore into a storage's keys, with what the player can then see of it: every key
 readable, a play kept or listed, what the restore did (to check what it says)."""
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from collections.abc import Callable
 from itertools import count
 
 from halfmoon import Game
-from halfmoon.backup import Backup, gather, read_backup, write_backup
+from halfmoon.backup import Backup, read_backup, write_backup
+from halfmoon.backup_keys import BackupKeys
 from halfmoon.books import Books
-from halfmoon.history import KEEP, Entry, read_history, record, trim, write_history
+from halfmoon.history import KEEP, Entry, read_history, trim
 from halfmoon.host.examples import WON
 from halfmoon.localtime import utc_day
 from halfmoon.prefs import Prefs
@@ -26,130 +28,126 @@ from halfmoon.restore import (
     later_record,
     later_save,
     left_entry,
-    plan,
-    run,
 )
 from halfmoon.saved import (
-    KEEP_GAMES,
     KEYS,
     Play,
     code_of_key,
     game_key,
-    next_save,
-    oldest,
-    peek,
     read_last,
     read_play,
     read_prefs,
     read_stats,
-    write_play,
-    write_stats,
 )
+from halfmoon.saving import Saver
 from halfmoon.session import Feedback, Session
+from halfmoon.shelf import Shelf
 from halfmoon.stats import Stats
 from tests.solver import legal_moves
 
 _ids = count()
 
 
-def stored_of(keys: dict[str, str]) -> Stored:
-    """What a browser keeps, as ``BackupStore.stored`` reads it: every value by the
-    game's own readers (which raise on a value they refuse)."""
-    plays = {}
-    for key, raw in keys.items():
-        code = code_of_key(key)
-        if code is not None:
-            plays[code] = read_play(raw, code)
-    last, stats, history = (keys.get(KEYS[name]) for name in ("last", "stats", "history"))
-    if KEYS["prefs"] in keys:
-        read_prefs(keys[KEYS["prefs"]])
-    return Stored(
-        plays=plays,
-        history=[] if history is None else read_history(history),
-        stats=None if stats is None else read_stats(stats),
-        prefs=KEYS["prefs"] in keys,
-        last=None if last is None else read_last(last),
-    )
+class Refused(Exception):
+    """The store refused a write (full, or told to)."""
+
+
+class Memory:
+    """A key-value store in memory (:class:`halfmoon.keyvalue.KeyValue`): ``quota`` the
+    most characters it takes (None: no limit); ``refuse`` the write (set or remove,
+    counted from 0) it refuses; reading a key of ``throwing`` throws."""
+
+    def __init__(
+        self,
+        values: dict[str, str] | None = None,
+        *,
+        quota: int | None = None,
+        refuse: int | None = None,
+        throwing: frozenset[str] = frozenset(),
+    ) -> None:
+        self.values = {} if values is None else values
+        self.quota = quota
+        self.refuse = refuse
+        self.throwing = throwing
+        self.writes = 0
+
+    def get(self, key: str) -> str | None:
+        if key in self.throwing:
+            raise PermissionError(key)
+        return self.values.get(key)
+
+    def _write(self) -> None:
+        self.writes += 1
+        if self.writes - 1 == self.refuse:
+            raise Refused
+
+    def set(self, key: str, value: str) -> None:
+        self._write()
+        size = sum(len(k) + len(v) for k, v in self.values.items() if k != key)
+        if self.quota is not None and size + len(key) + len(value) > self.quota:
+            raise Refused(key)
+        self.values[key] = value
+
+    def remove(self, key: str) -> None:
+        self._write()
+        self.values.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.values)
 
 
 class Device:
-    """One browser, one tab: its storage (key → text), its wall clock, its session.
-    Every stored value is read back by the game's own readers, so a value the game
-    writes and its readers refuse fails the test that made it."""
+    """One browser tab: its store (its own :class:`Memory`, or ``store``, shared with
+    another tab; ``blocked``: none at all), its wall clock, its session (on ``code``,
+    else the play saved last, else the example deal ``WON``), saved by the
+    engine's :class:`~halfmoon.saving.Saver`.  Whatever the game writes its readers must
+    read back: a value kept aside as damaged fails the test that made it."""
 
-    def __init__(self, wall: float, code: str = WON.code, quota: int | None = None) -> None:
+    def __init__(
+        self,
+        wall: float,
+        code: str | None = None,
+        quota: int | None = None,
+        *,
+        store: Memory | None = None,
+        blocked: bool = False,
+    ) -> None:
         self.wall = wall
         self.mono = 0.0  # the page's monotonic clock: the game clock's
-        self.keys: dict[str, str] = {}
-        self.quota = quota  # the most characters the storage takes (None: no limit)
+        self.memory = Memory(quota=quota) if store is None else store
+        self.shelf = Shelf(None if blocked else self.memory, wall=lambda: self.wall)
+        self.saver = Saver(self.shelf)
+        self.backups = BackupKeys(self.shelf, self.saver)
         self.books = Books(wall=lambda: self.wall, make_id=lambda: f"p{next(_ids)}", day_of=utc_day)
-        play = self.books.fresh(Game.new(code))
-        self.session = Session(play, Prefs(), "en", self, books=self.books)
+        play = self.saver.last() if code is None else None  # a visit without a link
+        fresh = play or self.books.fresh(Game.new(code or WON.code))
+        self.session = Session(fresh, Prefs(), "en", self.saver, books=self.books)
+
+    @property
+    def keys(self) -> dict[str, str]:
+        return self.memory.values
 
     # ------------------------------------------------------------------ reading
-    def find(self, code: str) -> Play | None:
-        raw = self.keys.get(game_key(code))
-        return None if raw is None else read_play(raw, code)
-
-    def plays(self) -> list[Play]:
-        codes = [code for key in self.keys if (code := code_of_key(key)) is not None]
-        return [play for code in codes if (play := self.find(code)) is not None]
-
     def stats(self) -> Stats:
-        raw = self.keys.get(KEYS["stats"])
-        return Stats() if raw is None else read_stats(raw)
+        return self.saver.stats()
 
     def history(self) -> list[Entry]:
-        raw = self.keys.get(KEYS["history"])
-        return [] if raw is None else read_history(raw)
+        return self.saver.history()
 
-    def stored(self) -> Stored:
-        return stored_of(self.keys)
-
-    # ------------------------------------------------------------------ writing
-    def write(self, key: str, value: str | None) -> bool:
-        """One key written (None: removed), refused past the quota."""
-        if value is None:
-            self.keys.pop(key, None)
-            return True
-        size = sum(len(k) + len(v) for k, v in self.keys.items() if k != key)
-        if self.quota is not None and size + len(key) + len(value) > self.quota:
-            return False
-        self.keys[key] = value
-        return True
-
-    def save(self, play: Play) -> None:
-        """As ``Persistence.save`` (one tab: no newer play to find)."""
-        key = game_key(play.code)
-        new = key not in self.keys
-        stamp = next_save(play, self.wall)
-        play.saved = stamp.saved
-        if self.write(key, write_play(stamp, stamp.saved)):
-            play.rev = stamp.rev
-            self.write(KEYS["last"], play.code)
-            if new:
-                saved = {}
-                for other, raw in self.keys.items():
-                    head = peek(raw) if code_of_key(other) and other != key else None
-                    if head is not None:
-                        saved[other] = head.saved
-                for gone in oldest(saved, keep=KEEP_GAMES - 1):
-                    self.write(gone, None)
-
+    # ------------------------------------------------------------------ the page
     def apply(self, feedback: Feedback) -> None:
-        """As ``Controller.apply``: the play left saved, the counts and the games
-        recorded (read, change, write), the play in progress saved."""
-        if feedback.left is not None:
-            self.save(feedback.left)
-        if feedback.counts:
-            stats = self.stats()
-            for event in feedback.counts:
-                stats.count(event)
-            self.write(KEYS["stats"], write_stats(stats))
-        if feedback.recorded:
-            self.write(KEYS["history"], write_history(record(self.history(), feedback.recorded)))
-        if feedback.save:
-            self.save(self.session.play)
+        """What the page keeps of an action: the counts and games queued, the play left
+        saved, then the play in progress (a newer play another tab saved is shown)."""
+        if self.saver.take(feedback):
+            self.save()
+        assert not self.shelf.said, self.shelf.said  # nothing written was refused
+
+    def save(self) -> None:
+        """The page's save just after an event: another tab's newer play is shown."""
+        newer = self.saver.save(self.session.play)
+        if newer is not None:
+            self.mono += 1
+            self.apply(self.session.adopt(newer, self.mono))
 
     # -------------------------------------------------------------- the player
     def act(self, action: Callable[[float], Feedback]) -> None:
@@ -177,26 +175,19 @@ class Device:
                 self.act(lambda now, slot=slot: session.tap(slot, now))
 
     def reset_stats(self) -> None:
-        self.write(KEYS["stats"], write_stats(Stats()))
+        self.saver.reset_stats()
 
     # ----------------------------------------------------------- backup, restore
     def backup(self) -> str:
         """The file the statistics' Save button writes."""
-        return write_backup(
-            gather(
-                made=self.wall,
-                table=self.session.play,
-                kept=self.plays(),
-                prefs=None,
-                stats=self.stats(),
-                history=self.history(),
-            )
-        )
+        self.save()
+        return write_backup(self.backups.backup(self.session.play, Prefs(), self.wall))
 
     def restore(self, raw: str) -> Outcome:
         """A file chosen to restore: read (refused files raise), merged, the table shown
         as the merge left it."""
-        outcome = run(plan(self.stored(), read_backup(raw), self.session.play, utc_day), self.write)
+        outcome = self.backups.restore(read_backup(raw), utc_day, self.session.play)
+        assert outcome is not None, "nothing can be restored where storage is blocked"
         if outcome.shown is not None:
             self.mono += 1
             self.apply(self.session.restored(outcome.shown, self.mono))
@@ -204,23 +195,27 @@ class Device:
 
 
 # ------------------------------------------- a restore into a storage, and what it shows
+def backup_keys(store: Memory) -> BackupKeys:
+    """The engine's backup and restore over ``store``, as a tab's."""
+    shelf = Shelf(store, wall=lambda: 0.0)
+    return BackupKeys(shelf, Saver(shelf))
+
+
+def stored_of(keys: dict[str, str]) -> Stored:
+    """What a browser keeps, as a restore reads it (every value first read by the game's
+    own readers, which raise on a value they refuse)."""
+    readable(keys)
+    return backup_keys(Memory(dict(keys))).stored()
+
+
 def restore(
     keys: dict[str, str], backup: Backup, table: Play, refuse: int | None = None
 ) -> tuple[Outcome, dict[str, str]]:
     """``backup`` restored into ``keys`` (a copy), the ``refuse``-th write refused."""
-    after = dict(keys)
-    writes = iter(range(10**6))
-
-    def write(key: str, value: str | None) -> bool:
-        if next(writes) == refuse:
-            return False
-        if value is None:
-            after.pop(key, None)
-        else:
-            after[key] = value
-        return True
-
-    return run(plan(stored_of(keys), backup, table, utc_day), write), after
+    store = Memory(dict(keys), refuse=refuse)
+    outcome = backup_keys(store).restore(backup, utc_day, table)
+    assert outcome is not None
+    return outcome, store.values
 
 
 def readable(keys: dict[str, str]) -> None:

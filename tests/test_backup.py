@@ -58,10 +58,14 @@ def full() -> Backup:
         made=MADE,
         prefs=Prefs(errors=True, theme="dark", lang="en"),
         stats=Stats(played=12, won=3, best_time_ms=312_000, streak=1, best_streak=2),
-        history=(finished(), finished(IMPASSE, id="b", ended=NOON - 1), finished(WON, 5, id="c", ended=NOON - 2)),
+        history=(
+            finished(),
+            finished(IMPASSE, id="b", ended=NOON - 1),
+            finished(WON, 5, id="c", ended=NOON - 2),
+        ),
         plays=(play_of("HM1-N-AAAAAAB", 2), play_of("HM1-N-AAAAAAC", 1, id="p2")),
         last="HM1-N-AAAAAAC",
-    )  # fmt: skip
+    )
 
 
 def as_data(backup: Backup) -> dict:
@@ -72,9 +76,7 @@ def test_a_backup_holds_everything_and_reads_back_whole() -> None:
     backup = full()
     raw = write_backup(backup)
     back = read_backup(raw)
-    assert (back.made, back.prefs, back.stats, back.history, back.last) == (
-        backup.made, backup.prefs, backup.stats, backup.history, backup.last,
-    )  # fmt: skip
+    assert replace(back, plays=()) == replace(backup, plays=())  # all but the games
     assert [p.game.to_dict() for p in back.plays] == [p.game.to_dict() for p in backup.plays]
     assert [(p.id, p.rev, p.saved, p.played) for p in back.plays] == [
         (p.id, p.rev, p.saved, p.played) for p in backup.plays
@@ -185,7 +187,11 @@ HOSTILE: dict[str, tuple[str, str, str]] = {
     "version true": (damaged("v", True), "version", ""),
     "10,000 deep": ("[" * 10_000 + "]" * 10_000, "damaged", ""),
     "deep inside": (damaged("options", json.loads("[" * 50 + "]" * 50)), "damaged", ""),
-    "tens of megabytes": ('{"format": "halfmoon-backup", "x": "' + "a" * 20_000_000 + '"}', "size", ""),
+    "tens of megabytes": (
+        '{"format": "halfmoon-backup", "x": "' + "a" * 20_000_000 + '"}',
+        "size",
+        "",
+    ),
     "a 400-digit time": (damaged("made", 10**400), "damaged", ""),
     "NaN": (write_backup(full()).replace('"made": ', '"made": NaN, "x": '), "format", ""),
     "a 400-digit count": (damaged("statistics.played", 10**400), "damaged", "stats"),
@@ -196,18 +202,30 @@ HOSTILE: dict[str, tuple[str, str, str]] = {
     "options as text": (damaged("options", "dark"), "damaged", "prefs"),
     "forged moves in a game": (forged_play(), "damaged", "game"),
     "a game of another version": (damaged("games.0.v", 3), "damaged", "game"),
-    "a game counted won, not played": (damaged("games.0.counted", {"played": False, "won": True}), "damaged", "game"),
+    "a game counted won, not played": (
+        damaged("games.0.counted", {"played": False, "won": True}),
+        "damaged",
+        "game",
+    ),
     "a 1e300 clock": (damaged("games.0.game.clock", 1e300), "damaged", "game"),
     "one deal twice": (damaged("games.1", as_data(full())["games"][0]), "damaged", "game"),
     "31 games": (damaged("games", as_data(full())["games"] * 31), "damaged", "game"),
     "last is no code": (damaged("last", "HM1-N-0"), "damaged", "game"),
     "forged moves in the history": (forged_history(), "damaged", "history"),
-    "a win with moves that do not win": (damaged("history.games.2.result", "won"), "damaged", "history"),
+    "a win with moves that do not win": (
+        damaged("history.games.2.result", "won"),
+        "damaged",
+        "history",
+    ),
     "stuck where moves remain": (damaged("history.games.2.result", "stuck"), "damaged", "history"),
     "a game twice in the history": (damaged("history.games.1.id", "a"), "damaged", "history"),
     "a history of another version": (damaged("history.v", 1), "damaged", "history"),
-    "201 games": (damaged("history.games", as_data(full())["history"]["games"] * 67), "damaged", "history"),
-}  # fmt: skip
+    "201 games": (
+        damaged("history.games", as_data(full())["history"]["games"] * 67),
+        "damaged",
+        "history",
+    ),
+}
 
 
 @pytest.mark.parametrize("name", HOSTILE)

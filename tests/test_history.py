@@ -301,9 +301,13 @@ def test_a_deal_of_the_day_counts_for_its_day_however_the_page_is_opened() -> No
     for i, day in enumerate(days):
         wall = datetime(day.year, day.month, day.day, 20, tzinfo=UTC).timestamp() * 1000
         session, _ = Session.start(
-            last=last, library=shelf, prefs=Prefs(), fragment="#daily", lang="pt",
+            last=last,
+            library=shelf,
+            prefs=Prefs(),
+            fragment="#daily",
+            lang="pt",
             books=Books(wall=lambda w=wall: w, day_of=lambda ms: local_day(ms, 0)),
-        )  # fmt: skip
+        )
         assert session.game.code == daily_code(day)
         left = session.opened.recorded
         assert [(e.daily, e.result, e.moves) for e in left] == (
@@ -319,14 +323,22 @@ def test_a_deal_of_the_day_counts_for_its_day_however_the_page_is_opened() -> No
     # the next day by "/": yesterday's deal resumes, and still counts for its day
     wall = datetime(2026, 12, 4, 9, tzinfo=UTC).timestamp() * 1000
     session, _ = Session.start(
-        last=last, library=shelf, prefs=Prefs(), fragment="", lang="pt",
+        last=last,
+        library=shelf,
+        prefs=Prefs(),
+        fragment="",
+        lang="pt",
         books=Books(wall=lambda: wall, day_of=lambda ms: local_day(ms, 0)),
-    )  # fmt: skip
+    )
     assert session.play is last and session.opened.recorded == []
     assert Presenter(session).daily_results(history) == {"daily": "Por jogar", "daily-streak": "3"}
     # a link to the deal in play leaves nothing
     session, _ = Session.start(
-        last=last, library=shelf, prefs=Prefs(), fragment="#" + last.code, lang="pt",
+        last=last,
+        library=shelf,
+        prefs=Prefs(),
+        fragment="#" + last.code,
+        lang="pt",
         books=Books(wall=lambda: wall, day_of=lambda ms: local_day(ms, 0)),
-    )  # fmt: skip
+    )
     assert session.opened.recorded == [] and session.opened.counts == []

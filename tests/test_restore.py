@@ -262,7 +262,7 @@ def full_sides() -> tuple[dict[str, str], Backup, Play]:
         tuple(there[::-1]),
         there[-1].code,
     )
-    return keys, backup, read_play(keys[game_key(here[-1].code)], here[-1].code)  # fmt: skip
+    return keys, backup, read_play(keys[game_key(here[-1].code)], here[-1].code)
 
 
 def test_a_full_file_into_a_full_browser() -> None:

@@ -57,12 +57,17 @@ def entries(draw: st.DrawFn) -> list[Entry]:
 
 stats_st = st.builds(
     lambda p, w, s, b, t: Stats(p + w + b, w + b, t, min(s, b), b),
-    st.integers(0, 50), st.integers(0, 50), st.integers(0, 9), st.integers(0, 9),
+    st.integers(0, 50),
+    st.integers(0, 50),
+    st.integers(0, 9),
+    st.integers(0, 9),
     st.none() | st.integers(1, 10**6).map(float),
-)  # fmt: skip
+)
 
 
-def merge_all(here_h: list[Entry], here_s: Stats | None, there_h: list[Entry], there_s: Stats) -> tuple[list[Entry], Stats]:  # fmt: skip
+def merge_all(
+    here_h: list[Entry], here_s: Stats | None, there_h: list[Entry], there_s: Stats
+) -> tuple[list[Entry], Stats]:
     stats = merge_stats(here_s, there_s, newest(here_h), newest(there_h))
     return merge_history(here_h, there_h), stats
 

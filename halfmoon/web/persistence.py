@@ -1,65 +1,24 @@
-"""Persistence: moves what the game keeps between the page and the browser's storage
-(:mod:`.storage`, key by key), and keeps its promises (docs/reliability.md): nothing
-saved is lost, counted twice, or overwritten by an older state.
-
-Several tabs share one storage: a save first looks at what is stored, and if another
-tab has saved this deal since, it hands back that newer play instead of writing
-(:meth:`Persistence.save`); the statistics and the history of games are updated by
-read, change, write (:meth:`Persistence.count`, :meth:`Persistence.record`); the games
-of the deals saved longest ago are pruned; and other tabs' ``storage`` events are
-passed on (:meth:`Persistence.connect`).
-"""
+"""Persistence: the engine's saving across tabs (:class:`halfmoon.saving.Saver`: saves
+that never overwrite a newer play, statistics and history by read, change, write,
+pruning, version 1 carried over) over the browser's storage, and the other tabs'
+``storage`` events passed on (:meth:`Persistence.connect`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from .. import safejson as sj
-from ..books import new_id
-from ..history import Entry, read_history, record, write_history
-from ..prefs import Prefs
-from ..saved import (
-    KEEP_GAMES,
-    KEYS,
-    LEGACY,
-    Play,
-    code_of_key,
-    game_key,
-    is_newer,
-    migrate,
-    next_save,
-    oldest,
-    peek,
-    read_last,
-    read_play,
-    read_prefs,
-    read_stats,
-    write_play,
-    write_prefs,
-    write_stats,
-)
-from ..stats import Count, Stats
+from ..saving import Saver
 from .dom import Handlers
 from .storage import Storage
 
-_WHAT = {LEGACY["game"]: "game", LEGACY["stats"]: "stats", LEGACY["prefs"]: "prefs"}
 
-
-class Persistence:
+class Persistence(Saver):
     def __init__(self, storage: Storage, window: Any, handlers: Handlers) -> None:
-        self.storage = storage
-        self.pending: list[Count] = []  # counted, not yet written into the statistics
-        self.memory = Stats()  # the statistics of this visit, where nothing can be kept
-        self.recorded: list[Entry] = []  # games ended or left, not yet in the history
-        self.memory_history: list[Entry] = []  # the history of this visit, likewise
+        super().__init__(storage)
         self._changed: Callable[[str | None, str | None], None] = lambda key, value: None
         if not storage.blocked:
             handlers.on(window, "storage", self._storage_event)
-
-    @property
-    def blocked(self) -> bool:
-        return self.storage.blocked
 
     def connect(self, *, changed: Callable[[str | None, str | None], None]) -> None:
         """Who hears that another tab changed a key: the key and its new value (a key
@@ -71,157 +30,3 @@ class Persistence:
         self._changed(
             key if isinstance(key, str) else None, value if isinstance(value, str) else None
         )
-
-    # ------------------------------------------------------------------ reading
-    def migrate(self) -> None:
-        """Carry version 1's options, statistics and game over, once (then version 1's
-        copies go)."""
-        storage = self.storage
-        old = {key: storage.get(key) for key in _WHAT}
-        if all(value is None for value in old.values()):
-            return
-        now = storage.wall()
-        moved = migrate(old, new_id(), now)
-        ok = True
-        if moved.prefs is not None and storage.get(KEYS["prefs"]) is None:
-            ok &= storage.set(KEYS["prefs"], write_prefs(moved.prefs))
-        if moved.stats is not None and storage.get(KEYS["stats"]) is None:
-            ok &= storage.set(KEYS["stats"], write_stats(moved.stats))
-        if moved.play is not None and storage.get(game_key(moved.play.code)) is None:
-            ok &= storage.set(game_key(moved.play.code), write_play(moved.play, now))
-            ok &= storage.set(KEYS["last"], moved.play.code)
-        for key in moved.unreadable:
-            ok &= storage.aside(key, old[key] or "", _WHAT[key])
-        if ok:
-            for key in old:
-                storage.remove(key)
-
-    def prefs(self) -> Prefs:
-        return self.storage.read(KEYS["prefs"], "prefs", read_prefs) or Prefs()
-
-    def stats(self) -> Stats:
-        """The statistics as the player should see them: what is stored, with what this
-        tab has counted and could not write yet."""
-        if self.blocked:
-            return self.memory
-        stats = self.storage.read(KEYS["stats"], "stats", read_stats) or Stats()
-        for count in self.pending:
-            stats.count(count)
-        return stats
-
-    def queue(self, counts: Sequence[Count], recorded: Sequence[Entry] = ()) -> None:
-        """Counts and games for the history, to write with the next save."""
-        self.pending.extend(counts)
-        self.recorded.extend(recorded)
-
-    def history(self) -> list[Entry]:
-        """The history of games as the player should see it: what is stored, with what
-        this tab has recorded and could not write yet."""
-        if self.blocked:
-            return record(self.memory_history, self.recorded)
-        stored = self.storage.read(KEYS["history"], "history", read_history) or []
-        return record(stored, self.recorded)
-
-    def find(self, code: str) -> Play | None:
-        """The kept play of a deal (a damaged one is kept aside, not resumed)."""
-        return self.storage.read(game_key(code), "game", lambda raw: read_play(raw, code))
-
-    def last(self) -> Play | None:
-        """The play saved last: what a visit without a link resumes."""
-        raw = self.storage.get(KEYS["last"])
-        try:
-            code = read_last(raw) if raw is not None else None
-        except sj.Invalid:
-            code = None
-        return self.find(code) if code is not None else None
-
-    # ------------------------------------------------------------------ writing
-    def save_prefs(self, prefs: Prefs) -> None:
-        self.storage.set(KEYS["prefs"], write_prefs(prefs))
-
-    def save(self, play: Play, view: Callable[[], str] | None = None) -> Play | None:
-        """Write ``play``, then the pending counts into the statistics.  If another tab
-        has saved this deal since this tab last did, nothing is written over it: that
-        newer play is returned, to be shown instead.  ``view``: the record of what the
-        table shows (:mod:`halfmoon.painted`), written once the play is."""
-        storage, key = self.storage, game_key(play.code)
-        raw = storage.get(key)
-        if key in storage.unreadable:
-            self.flush()
-            return None
-        if raw is not None and key not in storage.set_aside:
-            stored = peek(raw)
-            if stored is None:
-                storage.aside(key, raw, "game")
-            elif is_newer(stored, play):
-                try:
-                    return read_play(raw, play.code)
-                except sj.Invalid:
-                    storage.aside(key, raw, "game")
-        stamp = next_save(play, storage.wall())
-        play.saved = stamp.saved
-        if storage.set(key, write_play(stamp, stamp.saved)):
-            play.rev = stamp.rev
-            if storage.get(KEYS["last"]) != play.code:
-                storage.set(KEYS["last"], play.code)
-            if view is not None:  # best effort: it only saves the next visit a moment
-                storage.best_effort(KEYS["view"], view())
-            if raw is None:
-                self.prune(key)
-        self.flush()
-        return None
-
-    def flush(self) -> None:
-        """Write what is pending into the statistics and the history."""
-        self.count()
-        self.record()
-
-    def count(self) -> None:
-        """Apply the pending counts to the stored statistics: read, count, write."""
-        key = KEYS["stats"]
-        if self.blocked:
-            for count in self.pending:
-                self.memory.count(count)
-            self.pending.clear()
-        if not self.pending:
-            return
-        stats = self.storage.read(key, "stats", read_stats)
-        if key in self.storage.unreadable:
-            return
-        stats = stats or Stats()
-        for count in self.pending:
-            stats.count(count)
-        if self.storage.set(key, write_stats(stats)):
-            self.pending.clear()
-
-    def record(self) -> None:
-        """Add the games recorded since into the stored history: read, record, write."""
-        if self.blocked:
-            self.memory_history = record(self.memory_history, self.recorded)
-            self.recorded.clear()
-        if not self.recorded:
-            return
-        key = KEYS["history"]
-        stored = self.storage.read(key, "history", read_history)
-        if key in self.storage.unreadable:
-            return
-        if self.storage.set(key, write_history(record(stored or [], self.recorded))):
-            self.recorded.clear()
-
-    def reset_stats(self) -> Stats:
-        self.pending.clear()
-        self.memory = Stats()
-        self.storage.set(KEYS["stats"], write_stats(Stats()))
-        return Stats()
-
-    def prune(self, keep: str) -> None:
-        """Keep the games of the KEEP_GAMES deals saved last (``keep`` among them)."""
-        storage = self.storage
-        saved: dict[str, float] = {}
-        for key in storage.every_key():
-            if code_of_key(key) is not None and key != keep:
-                raw = storage.get(key)
-                stored = peek(raw) if raw is not None else None
-                saved[key] = stored.saved if stored is not None else 0.0
-        for key in oldest(saved, keep=KEEP_GAMES - 1):
-            storage.remove(key)

@@ -1,133 +1,47 @@
-"""The browser's ``localStorage``, key by key, where every access may throw (blocked,
-sandboxed, full, broken): this room reads and writes strings and reports every failure
-by a flag or a return value, never an exception.
-
-A value that cannot be read is kept aside under a key of its own before anything is
-written in its place (and the player is told); a key whose reading *threw* is not
-written at all this visit.  Every key and format is :mod:`halfmoon.saved`'s.
-"""
+"""The browser's ``localStorage`` as the engine's key-value store
+(:class:`halfmoon.keyvalue.KeyValue`): the only room that touches it.  Every access may
+throw (blocked, sandboxed, full, broken); :class:`halfmoon.shelf.Shelf` turns each
+failure into a flag or a return value, and keeps damaged values aside."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
-from .. import safejson as sj
 from ..books import wall_ms
-from ..i18n import Phrase, phrase
-from ..saved import KEYS
-
-T = TypeVar("T")
+from ..shelf import Shelf
 
 
-class Storage:
-    def __init__(self, window: Any, *, framed: bool, wall: Callable[[], float] = wall_ms) -> None:
-        self.framed = framed
-        self.wall = wall
-        self.skipped = False  # the game started without what the browser kept
-        self.store: Any = None
-        try:  # where the browser blocks storage, merely looking at it throws
-            self.store = window.localStorage
-        except Exception:
-            self.store = None
-        self.unreadable: set[str] = set()  # keys whose reading threw: never written
-        self.set_aside: set[str] = set()  # damaged values already kept aside (and said)
-        self.failing = False  # the last write was refused
-        self.said: list[Phrase] = []  # what to tell the player about damaged values
+class LocalStorage:
+    """``window.localStorage``, key by key; every method may throw, as the browser's do."""
 
-    @property
-    def blocked(self) -> bool:
-        return self.store is None
+    def __init__(self, local: Any) -> None:
+        self.local = local
 
-    def give_up(self) -> None:
-        """Go on as if the browser kept nothing, reading and writing none of it: the
-        game could not start with what is stored (which stays untouched)."""
-        self.store = None
-        self.skipped = True
-
-    def notice(self) -> str:
-        """The catalogue key of a lasting condition worth a line of its own, or ''."""
-        if self.skipped:
-            return "save.skipped"
-        if self.blocked:
-            return "" if self.framed else "save.blocked"
-        if self.unreadable:
-            return "save.unreadable"
-        return "save.failed" if self.failing else ""
-
-    def take_said(self) -> list[Phrase]:
-        """What to tell the player about damaged values found since last asked."""
-        said, self.said = self.said, []
-        return said
-
-    # --------------------------------------------------------------- raw access
     def get(self, key: str) -> str | None:
-        if self.store is None:
-            return None
-        try:
-            value = self.store.getItem(key)
-        except Exception:
-            self.unreadable.add(key)
-            return None
+        value = self.local.getItem(key)
         return value if isinstance(value, str) else None
 
-    def set(self, key: str, value: str) -> bool:
-        if self.store is None or key in self.unreadable:
-            return False
-        try:
-            self.store.setItem(key, value)
-        except Exception:
-            self.failing = True
-            return False
-        self.failing = False
-        self.set_aside.discard(key)
-        return True
+    def set(self, key: str, value: str) -> None:
+        self.local.setItem(key, value)
 
-    def remove(self, key: str) -> bool:
-        if self.store is None or key in self.unreadable:
-            return False
-        try:
-            self.store.removeItem(key)
-        except Exception:
-            self.failing = True
-            return False
-        return True
+    def remove(self, key: str) -> None:
+        self.local.removeItem(key)
 
-    def every_key(self) -> list[str]:
-        try:
-            return [str(self.store.key(i)) for i in range(int(self.store.length))]
-        except Exception:
-            return []
+    def keys(self) -> list[str]:
+        local = self.local
+        return [str(local.key(i)) for i in range(int(local.length))]
 
-    def best_effort(self, key: str, value: str) -> None:
-        """Write a value that only saves the next visit a moment: failing to write it is
-        no failure to save (it is removed instead, so that no older value is read)."""
-        try:
-            self.store.setItem(key, value)
-        except Exception:
-            with contextlib.suppress(Exception):
-                self.store.removeItem(key)
 
-    # ------------------------------------------------------ values kept aside
-    def aside(self, key: str, raw: str, what: str) -> bool:
-        """Keep a value that could not be read under a key of its own, and tell the
-        player what happened to it (``what``: game, stats or prefs)."""
-        kept = self.set(f"{KEYS['aside']}{round(self.wall())}.{key}", raw)
-        self.said.append(phrase(f"save.damaged.{what}" + ("" if kept else ".lost")))
-        self.set_aside.add(key)  # from now on as good as empty, until written again
-        if kept:  # moved, not copied: the next visit neither keeps nor tells it again
-            self.remove(key)
-        return kept
+def local_storage(window: Any) -> LocalStorage | None:
+    """The page's storage, or None where the browser blocks it (merely looking throws)."""
+    try:
+        local = window.localStorage
+    except Exception:
+        return None
+    return None if local is None else LocalStorage(local)
 
-    def read(self, key: str, what: str, read: Callable[[str], T]) -> T | None:
-        """The value of ``key`` read by ``read``; None where there is none, or it is
-        damaged (then kept aside)."""
-        raw = self.get(key)
-        if raw is None or key in self.set_aside:
-            return None
-        try:
-            return read(raw)
-        except sj.Invalid:
-            self.aside(key, raw, what)
-            return None
+
+class Storage(Shelf):
+    def __init__(self, window: Any, *, framed: bool, wall: Callable[[], float] = wall_ms) -> None:
+        super().__init__(local_storage(window), framed=framed, wall=wall)
