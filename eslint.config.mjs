@@ -1,3 +1,4 @@
+// @ts-check
 // ESLint for the project's own JavaScript (make lint): the page's modules in static/, the
 // workers, and the build's Node scripts in tools/.  Formatting is Prettier's
 // (.prettierrc.json), types are TypeScript's (tsconfig.json): no rule here repeats them.
@@ -16,6 +17,7 @@ const pending = [
   "tools/python.mjs",
 ];
 
+/** @type {import("eslint").Linter.Config[]} */
 export default [
   {
     // the site build's output, the vendored packages and the environments are not ours
