@@ -7,8 +7,7 @@
 // tap: the drag begins only once the pointer has moved beyond a threshold, and the click
 // that ends a drag is swallowed.  The keyboard never comes here.
 
-/** @type {Record<string, number>} CSS px before a press becomes a drag, by pointer type */
-const THRESHOLD = { mouse: 6, pen: 8, touch: 10 };
+const THRESHOLD = { mouse: 6, pen: 8, touch: 10 }; // CSS px before a press becomes a drag
 const CARD = "button.card[data-card]";
 
 /**
@@ -72,7 +71,8 @@ function move(event) {
     return;
   }
   if (!press || event.pointerId !== press.id) return;
-  const far = THRESHOLD[press.kind] ?? THRESHOLD.mouse;
+  const kind = press.kind;
+  const far = kind === "pen" || kind === "touch" ? THRESHOLD[kind] : THRESHOLD.mouse;
   if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < far) return;
   begin(press, event.clientX, event.clientY);
 }

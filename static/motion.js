@@ -78,7 +78,7 @@ export function celebrate() {
     const box = place.getBoundingClientRect();
     const spark = document.createElement("span");
     spark.className = i % 5 === 1 || i % 5 === 2 ? "spark red" : "spark";
-    spark.textContent = SPARKS[i % SPARKS.length];
+    spark.textContent = SPARKS[i % SPARKS.length] ?? "";
     const angle = (i / places.length) * 2 * Math.PI;
     spark.style.cssText =
       `left:${(box.left - frame.left + box.width / 2).toFixed(1)}px;` +

@@ -57,13 +57,15 @@ function replay(box) {
   const stats = text("stats");
   const where = text("position");
   const slider = find(box, '[data-role="slider"]', HTMLInputElement);
-  /** @type {Record<string, HTMLButtonElement>} */
-  const buttons = {};
-  for (const button of box.querySelectorAll("[data-step-action]")) {
-    if (button instanceof HTMLButtonElement && button.dataset.stepAction) {
-      buttons[button.dataset.stepAction] = button;
-    }
-  }
+  /** @param {string} action */
+  const control = (action) => find(box, `[data-step-action="${action}"]`, HTMLButtonElement);
+  const buttons = {
+    first: control("first"),
+    prev: control("prev"),
+    play: control("play"),
+    next: control("next"),
+    last: control("last"),
+  };
   const items = [...box.querySelectorAll(".move-list [data-step]")];
   const play = buttons.play;
   const stage = find(box, ".stage", HTMLElement);
@@ -76,12 +78,14 @@ function replay(box) {
   function show(next) {
     index = Math.max(0, Math.min(steps.length - 1, next));
     const step = steps[index];
+    if (!step) return; // a game of no step: nothing to show
     step.places.forEach((id, k) => {
-      if (shown[k] === id) return;
+      const place = places[k];
+      if (!place || shown[k] === id) return;
       const template = document.getElementById(id);
       if (!(template instanceof HTMLTemplateElement)) throw new Error(`the replay has no #${id}`);
-      places[k].replaceChildren(template.content.cloneNode(true));
-      places[k].dataset.count = template.dataset.count;
+      place.replaceChildren(template.content.cloneNode(true));
+      place.dataset.count = template.dataset.count;
       shown[k] = id;
     });
     caption.textContent = step.caption;
@@ -131,7 +135,7 @@ function replay(box) {
   for (const [name, button] of Object.entries(buttons)) {
     button.addEventListener("click", () => {
       if (name !== "play") stop();
-      actions[name]();
+      actions[name]?.();
     });
   }
   slider.addEventListener("input", () => {
@@ -153,7 +157,7 @@ function replay(box) {
     if (!name) return;
     event.preventDefault();
     stop();
-    actions[name]();
+    actions[name]?.();
   });
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) stop();
