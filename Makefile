@@ -42,10 +42,15 @@ chromium: $(STAMP)
 engines:
 	bash tools/ensure_engines.sh
 
-lint: $(STAMP)
+lint: $(STAMP) $(NPM_STAMP)
 	$(VENV)/bin/ruff check halfmoon tests bench tools main.py
 	$(VENV)/bin/ruff format --check halfmoon tests bench tools main.py
 	$(VENV)/bin/mypy halfmoon tools
+	node_modules/.bin/eslint --max-warnings 0
+	node_modules/.bin/prettier --check "static/**/*.js" "static/*.mjs" "tools/*.mjs" "*.mjs" "types/*.d.ts" "tsconfig*.json"
+	node_modules/.bin/tsc --noEmit -p tsconfig.json
+	node_modules/.bin/tsc --noEmit -p tsconfig.worker.json
+	node_modules/.bin/tsc --noEmit -p tsconfig.node.json
 
 test-engine: $(STAMP)
 	$(PYTEST) -m "not browser"
