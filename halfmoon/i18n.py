@@ -10,7 +10,7 @@ from typing import Final
 
 from .cards import Card
 from .layout import is_pile, place_number
-from .messages import CATALOGUE
+from .words import CATALOGUE
 
 LANGUAGES: Final = ("pt", "en")
 DEFAULT_LANGUAGE: Final = "pt"
@@ -98,7 +98,12 @@ def text(lang: str, key: str, **params: object) -> str:
     """The catalogue string ``key`` in ``lang`` (default language if unknown),
     with ``{placeholders}`` filled from ``params`` (a :class:`Counted` said with its noun)."""
     table = CATALOGUE.get(lang, CATALOGUE[DEFAULT_LANGUAGE])
-    template = table[key]
+    return fill(table[key], lang, **params)
+
+
+def fill(template: str, lang: str, **params: object) -> str:
+    """``template`` with its ``{placeholders}`` filled from ``params`` in ``lang`` (a
+    :class:`Counted` said with its noun); unchanged when there are none."""
     if not params:
         return template
     said = {k: _counted(v, lang) for k, v in params.items()}

@@ -18,9 +18,9 @@ from pathlib import Path
 from halfmoon.deal import format_code
 from halfmoon.game import Game
 from halfmoon.layout import SLOTS
-from halfmoon.messages import CATALOGUE
 from halfmoon.painted import CHECKS
 from halfmoon.prefs import SWITCHES
+from halfmoon.words import CATALOGUE
 
 from . import stdlib, vendored
 from .archive import read_archive, read_archive_names, write_archive
