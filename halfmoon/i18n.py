@@ -30,6 +30,9 @@ LANGUAGE_NAMES: Final[dict[str, str]] = {
 cut at the first ``-`` or ``_`` (so ``pt-BR``, ``EN_gb`` and ``English`` count).  A
 ``?lang=`` value, a stored choice and the browser's own preferences all go through this
 one table, here and in the page's start-up script (the build hands it the same table)."""
+HTML_LANG: Final[dict[str, str]] = {"pt": "pt-PT", "en": "en"}
+"""Each language's tag for ``<html lang>`` (the game speaks European Portuguese); the
+build hands it to the page's scripts (the boot data's ``html_lang``)."""
 SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -158,6 +161,18 @@ def normalise_language(value: object) -> str | None:
         return None
     primary = value.strip().lower().replace("_", "-").split("-")[0]
     return LANGUAGE_NAMES.get(primary)
+
+
+def html_lang(lang: str) -> str:
+    """The ``<html lang>`` of a page in ``lang``: ``pt-PT`` or ``en`` (the default
+    language's for one the game does not have)."""
+    return HTML_LANG.get(lang, HTML_LANG[DEFAULT_LANGUAGE])
+
+
+def language_of_page(tag: object) -> str:
+    """The game's language of a page whose ``<html lang>`` is ``tag`` (the inverse of
+    :func:`html_lang`): ``en`` for ``en``, else the default."""
+    return next((lang for lang, said in HTML_LANG.items() if said == tag), DEFAULT_LANGUAGE)
 
 
 def pick_language(preferred: Iterable[str]) -> str:

@@ -29,7 +29,7 @@ from halfmoon.host.guide import (
     score_line,
 )
 from halfmoon.host.page_words import page_text
-from halfmoon.i18n import Counted
+from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, Counted, html_lang, text
 from halfmoon.layout import SLOTS, is_pile
 from halfmoon.replay import PLAY_MS
 from halfmoon.view import table_view
@@ -39,10 +39,11 @@ from .markup import boot_data, esc, figure, marks, place_inner, places_html, ste
 ROOT = Path(__file__).resolve().parent.parent
 
 PAGES = {
-    "pt": {"rules": "regras.html", "examples": "exemplos.html"},
-    "en": {"rules": "rules.html", "examples": "examples.html"},
+    lang: {page: text(lang, f"link.{page}.href") for page in ("rules", "examples")}
+    for lang in LANGUAGES
 }
-HTML_LANG = {"pt": "pt-PT", "en": "en"}
+"""Each language's file of each page: the game's own links to them name them
+(``link.rules.href``, ``link.examples.href``)."""
 COURTS_SOURCE = "https://github.com/htdebeer/SVG-cards"
 
 
@@ -122,12 +123,12 @@ RULES = (
 
 # ------------------------------------------------------------------ page frame
 def game_link(lang: str, code: str | None = None) -> str:
-    link = "index.html" + ("?lang=en" if lang == "en" else "")
+    link = "index.html" + ("" if lang == DEFAULT_LANGUAGE else f"?lang={lang}")
     return link + (f"#{code}" if code else "")
 
 
 def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
-    other = "en" if lang == "pt" else "pt"
+    other = next(code for code in LANGUAGES if code != lang)
     nav_items = [
         (game_link(lang), page_text(lang, "page.nav.play"), ""),
         (PAGES[lang]["rules"], page_text(lang, "page.nav.rules"), "rules"),
@@ -139,15 +140,15 @@ def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
         for href, label, key in nav_items
     )
     nav += (
-        f'<a href="{PAGES[other][page]}" hreflang="{HTML_LANG[other]}" lang="{HTML_LANG[other]}"'
+        f'<a href="{PAGES[other][page]}" hreflang="{html_lang(other)}" lang="{html_lang(other)}"'
         f' class="other-language">{esc(page_text(lang, "page.other-language"))}</a>'
     )
     alternates = "".join(
-        f'<link rel="alternate" hreflang="{HTML_LANG[code]}" href="{PAGES[code][page]}">\n'
+        f'<link rel="alternate" hreflang="{html_lang(code)}" href="{PAGES[code][page]}">\n'
         for code in PAGES
     )
     return f"""<!doctype html>
-<html lang="{HTML_LANG[lang]}" data-page="{page}">
+<html lang="{html_lang(lang)}" data-page="{page}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
