@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -193,3 +194,11 @@ def test_the_kept_records_are_read_by_their_fields() -> None:
     for bad in ([], ["tap"], ["tap", "P99"], ["tap", "P1", "P2"], ["key", "z"], ["jump", "P1"]):
         assert read(bad) is None, bad
     assert read(written("key", **{**key, "ctrl": "yes"}, repeat=False, slot="")) is None
+
+
+def test_the_host_keeps_the_engine_archive_fresh_by_its_name() -> None:
+    """The host's headers name the archive (a TOML file cannot read a name): the engine
+    of a new deploy is asked for again, never taken from a stale cache."""
+    config = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+    fresh = {rule["for"] for rule in config["headers"] if "no-cache" in str(rule["values"])}
+    assert f"/{ENGINE_ARCHIVE}" in fresh
