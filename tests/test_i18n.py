@@ -19,6 +19,8 @@ from halfmoon.i18n import (
     choose_language,
     count_text,
     count_words,
+    html_lang,
+    language_of_page,
     normalise_language,
     pick_language,
     place_name,
@@ -260,3 +262,12 @@ def test_the_counts_in_full() -> None:
         == f"Half Moon · {WON.code}: sem saída com 1 carta na mesa · 1:01 · 1 jogada\nL"
     )
     assert count_words(0, "pt") == "vazio" and count_words(1, "en") == "1 card"
+
+
+def test_a_pages_lang_attribute_names_its_language_and_back() -> None:
+    """``<html lang>`` is ``pt-PT`` or ``en``, and a page's attribute reads back as the
+    language it was written for (what the web layer does after a change of language)."""
+    assert (html_lang("pt"), html_lang("en"), html_lang("xx")) == ("pt-PT", "en", "pt-PT")
+    for lang in ("pt", "en"):
+        assert language_of_page(html_lang(lang)) == lang
+    assert language_of_page("") == language_of_page(None) == "pt"
