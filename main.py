@@ -14,9 +14,11 @@ except Exception:  # the engine could not even be imported: say so on the page
     root = js.document.documentElement
     root.dataset.app = "error"
     status = js.document.getElementById("boot-status")
-    words = json.loads(js.document.getElementById("boot-data").textContent)["strings"]
-    lang = "en" if str(root.lang).startswith("en") else "pt"
+    # the catalogue's words and each language's <html lang>, as the build handed them
+    boot = json.loads(js.document.getElementById("boot-data").textContent)
+    tags = boot["html_lang"]
+    lang = next((code for code in tags if tags[code] == str(root.lang)), boot["default"])
     status.classList.add("error")
-    status.textContent = words[lang]["app.error"]
+    status.textContent = boot["strings"][lang]["app.error"]
 else:
     main()

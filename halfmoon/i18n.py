@@ -10,7 +10,7 @@ from typing import Final
 
 from .cards import Card
 from .layout import is_pile, place_number
-from .messages import CATALOGUE
+from .words import CATALOGUE
 
 LANGUAGES: Final = ("pt", "en")
 DEFAULT_LANGUAGE: Final = "pt"
@@ -30,6 +30,9 @@ LANGUAGE_NAMES: Final[dict[str, str]] = {
 cut at the first ``-`` or ``_`` (so ``pt-BR``, ``EN_gb`` and ``English`` count).  A
 ``?lang=`` value, a stored choice and the browser's own preferences all go through this
 one table, here and in the page's start-up script (the build hands it the same table)."""
+HTML_LANG: Final[dict[str, str]] = {"pt": "pt-PT", "en": "en"}
+"""Each language's tag for ``<html lang>`` (the game speaks European Portuguese); the
+build hands it to the page's scripts (the boot data's ``html_lang``)."""
 SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -98,7 +101,12 @@ def text(lang: str, key: str, **params: object) -> str:
     """The catalogue string ``key`` in ``lang`` (default language if unknown),
     with ``{placeholders}`` filled from ``params`` (a :class:`Counted` said with its noun)."""
     table = CATALOGUE.get(lang, CATALOGUE[DEFAULT_LANGUAGE])
-    template = table[key]
+    return fill(table[key], lang, **params)
+
+
+def fill(template: str, lang: str, **params: object) -> str:
+    """``template`` with its ``{placeholders}`` filled from ``params`` in ``lang`` (a
+    :class:`Counted` said with its noun); unchanged when there are none."""
     if not params:
         return template
     said = {k: _counted(v, lang) for k, v in params.items()}
@@ -153,6 +161,18 @@ def normalise_language(value: object) -> str | None:
         return None
     primary = value.strip().lower().replace("_", "-").split("-")[0]
     return LANGUAGE_NAMES.get(primary)
+
+
+def html_lang(lang: str) -> str:
+    """The ``<html lang>`` of a page in ``lang``: ``pt-PT`` or ``en`` (the default
+    language's for one the game does not have)."""
+    return HTML_LANG.get(lang, HTML_LANG[DEFAULT_LANGUAGE])
+
+
+def language_of_page(tag: object) -> str:
+    """The game's language of a page whose ``<html lang>`` is ``tag`` (the inverse of
+    :func:`html_lang`): ``en`` for ``en``, else the default."""
+    return next((lang for lang, said in HTML_LANG.items() if said == tag), DEFAULT_LANGUAGE)
 
 
 def pick_language(preferred: Iterable[str]) -> str:

@@ -34,14 +34,35 @@ VERSION: Final = 1
 MAX_CHARS: Final = 16_000
 """The longest record the start-up script reads (the longest is about 4,600
 characters: 20 cards with their words in Portuguese; tests/test_painted.py)."""
+PLACE_FIELDS: Final = ("count", "caption", "face", "aria", "pressed", "dimmed")
+"""A place's fields in the record, in their order: its number of cards, its caption,
+its card's face template (``""`` for none), its words for screen readers, whether it is
+selected and whether it is dimmed."""
+BAR_FIELDS: Final = ("time", "score", "moves", "code", "daily")
+"""The bar's figures, as the bar shows them."""
+MOST: Final[dict[str, int]] = {
+    "caption": 12,
+    "face": 4,
+    "aria": 200,
+    "code": 40,
+    "daily": 10,
+    "bar": 40,
+    "tab": 3,
+}
+"""The most characters the start-up script reads in each text of a record (``bar``:
+each of the bar's figures); a longer one and the record is not painted."""
 CHECKS: Final[dict[str, object]] = {
     "v": VERSION,
     "max": MAX_CHARS,
     "games": list(get_args(Status)),
     "cards": len(DOUBLE_DECK),
+    "place": list(PLACE_FIELDS),
+    "bar": list(BAR_FIELDS),
+    "most": MOST,
 }
 """What the start-up script checks a record against, handed to it by the build (the
-page's boot data, ``painted``)."""
+page's boot data, ``painted``): its version, largest size, games' statuses, the most
+cards a place holds, the fields of a place and of the bar, the longest texts."""
 
 
 def record(
@@ -55,17 +76,7 @@ def record(
 ) -> dict[str, object]:
     """What the table shows, as the start-up script reads it: ``daily`` is the date
     whose deal of the day this is (a ``#daily`` link paints it on that date only)."""
-    places = {
-        slot: [
-            view.count,
-            view.caption,
-            face_key(view) if view.card is not None else "",
-            view.aria,
-            view.pressed,
-            view.dimmed,
-        ]
-        for slot, view in ((slot, views[slot]) for slot in SLOTS)
-    }
+    places = {slot: _place(views[slot]) for slot in SLOTS}
     occupied = {slot for slot in SLOTS if views[slot].card is not None}
     return {
         "v": VERSION,
@@ -75,17 +86,24 @@ def record(
         "daily": daily.isoformat() if daily is not None else "",
         "places": places,
         "tab": fallback("P1", occupied) or "",
-        "bar": {
-            "time": counters.time,
-            "score": counters.score,
-            "moves": counters.moves,
-            "code": counters.code,
-            "daily": counters.daily,
-        },
+        "bar": {name: getattr(counters, name) for name in BAR_FIELDS},
         "undo": counters.can_undo,
         "redo": counters.can_redo,
         "game": counters.status,
     }
+
+
+def _place(view: PlaceView) -> list[object]:
+    """A place's entry: its fields in the order of :data:`PLACE_FIELDS`."""
+    fields: dict[str, object] = {
+        "count": view.count,
+        "caption": view.caption,
+        "face": face_key(view) if view.card is not None else "",
+        "aria": view.aria,
+        "pressed": view.pressed,
+        "dimmed": view.dimmed,
+    }
+    return [fields[name] for name in PLACE_FIELDS]
 
 
 def write(data: Mapping[str, object]) -> str:

@@ -9,11 +9,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from .cards import FACES, Card
+from .cards import DOUBLE_DECK, FACES, Card
 
 PAIR_SUM: Final = 11
 PAIR_POINTS: Final = 10
 TRIO_POINTS: Final = 15
+UNDO_REACH: Final = 100
+"""How many of the last removals a player may take back (the rules promise it; a game
+never has more than :data:`WON_MOVES`, so every one can be undone)."""
+CARDS: Final = len(DOUBLE_DECK)
+FACE_CARDS: Final = sum(1 for c in DOUBLE_DECK if c.is_face)
+NUMBER_CARDS: Final = CARDS - FACE_CARDS
+WON_PAIRS: Final = NUMBER_CARDS // 2
+WON_TRIOS: Final = FACE_CARDS // 3
+WON_MOVES: Final = WON_PAIRS + WON_TRIOS
+WON_POINTS: Final = WON_PAIRS * PAIR_POINTS + WON_TRIOS * TRIO_POINTS
+"""What every won game is: numbers leave only in pairs and faces only in trios, so the
+same pairs, trios, moves and points (the rules' prose says these numbers from here)."""
 _ALL_FACES: Final = frozenset(FACES)
 _FACE_BITS: Final = sum(1 << rank for rank in FACES)
 

@@ -26,8 +26,8 @@ from .i18n import (
     text,
 )
 from .layout import SLOTS, is_pile, place_caption, place_number
-from .messages import CATALOGUE
 from .stats import Stats
+from .words import CATALOGUE
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,11 @@ import pytest
 from halfmoon import Game
 from halfmoon.host.examples import IMPASSE, WON, Example
 from halfmoon.host.guide import impasse_reason, move_caption, position, replay, score_line
-from halfmoon.i18n import LANGUAGES
+from halfmoon.host.page_words import CATALOGUE as PAGE_WORDS
+from halfmoon.host.page_words import page_text
+from halfmoon.i18n import LANGUAGES, text
 from halfmoon.layout import SLOTS
-from halfmoon.messages import CATALOGUE
+from halfmoon.words import CATALOGUE
 from tests.solver import legal_moves
 
 
@@ -31,6 +33,28 @@ def test_the_won_example_is_legal_and_ends_won_in_48_moves_and_520_points() -> N
     assert (game.status, game.moves, game.score, game.cards_left) == ("won", 48, 520, 0)
     assert sum(len(m) == 2 for m in WON.moves) == 40
     assert sum(len(m) == 3 for m in WON.moves) == 8
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_prose_says_what_a_won_game_makes(lang: str) -> None:
+    """The rules window, the rules page and the examples page say the moves and points
+    of a won game, and the points of a pair and a trio, as the engine counts them."""
+    game = play(WON)
+    pair = Game.new(WON.code)
+    pair.tap(WON.moves[0][0]), pair.tap(WON.moves[0][1])
+    trio = Game.new(WON.code)
+    for move in WON.moves[:2]:
+        for slot in move:
+            trio.tap(slot)
+    trio_points = trio.score - pair.score
+    rules = text(lang, "rules.body")
+    assert f" {game.moves} " in rules and f" {game.score} " in rules
+    assert f" {pair.score} " in rules and f" {trio_points}." in rules
+    score = page_text(lang, "page.score.2")
+    assert f"= {game.score} " in score and f" {game.moves} " in score
+    assert f" {pair.score} " in page_text(lang, "page.score.1")
+    lead = page_text(lang, "example.won.lead", code=WON.code)
+    assert WON.code in lead and f" {game.moves} " in lead and f" {game.score} " in lead
 
 
 def test_the_impasse_example_is_legal_and_ends_in_impasse() -> None:
@@ -160,8 +184,9 @@ def test_an_impasse_is_explained_from_the_cards_in_play(
 
 
 def test_page_words_exist_in_both_languages() -> None:
-    page_keys = {k for k in CATALOGUE["pt"] if k.split(".")[0] in {"page", "guide", "step"}}
+    page_keys = {k for k in CATALOGUE["pt"] if k.split(".")[0] in {"guide", "step"}}
     assert page_keys and all(k in CATALOGUE["en"] for k in page_keys)
+    assert PAGE_WORDS["pt"].keys() == PAGE_WORDS["en"].keys()
 
 
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="the scan needs a C compiler")

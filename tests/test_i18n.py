@@ -10,6 +10,7 @@ import pytest
 from halfmoon import Game, card
 from halfmoon.history import Entry
 from halfmoon.host.examples import WON
+from halfmoon.host.page_words import CATALOGUE as PAGE_WORDS
 from halfmoon.i18n import (
     LANGUAGE_NAMES,
     Counted,
@@ -18,6 +19,8 @@ from halfmoon.i18n import (
     choose_language,
     count_text,
     count_words,
+    html_lang,
+    language_of_page,
     normalise_language,
     pick_language,
     place_name,
@@ -26,12 +29,13 @@ from halfmoon.i18n import (
 )
 from halfmoon.leaving import leave_question, restart_question
 from halfmoon.localtime import local_time
-from halfmoon.messages import CATALOGUE
 from halfmoon.prefs import Prefs
 from halfmoon.replay import ending, score_line
 from halfmoon.restore import Merged, Outcome, restored_words
 from halfmoon.results import Bar, chart_words, daily_today, rows, share_text
 from halfmoon.session import Session
+from halfmoon.words import CATALOGUE, SUBJECTS
+from tools.stdlib import ROOT, engine_files
 
 NOON = datetime(2026, 12, 1, 12, tzinfo=UTC).timestamp() * 1000
 TODAY = date(2026, 12, 1)
@@ -67,13 +71,41 @@ def test_spec_strings_verbatim(lang: str) -> None:
         assert text(lang, key) == value
 
 
-def test_both_languages_have_the_same_keys_and_placeholders() -> None:
-    pt, en = CATALOGUE["pt"], CATALOGUE["en"]
+@pytest.mark.parametrize("catalogue", [CATALOGUE, PAGE_WORDS], ids=["game", "pages"])
+def test_both_languages_have_the_same_keys_and_placeholders(
+    catalogue: dict[str, dict[str, str]],
+) -> None:
+    pt, en = catalogue["pt"], catalogue["en"]
     assert pt.keys() == en.keys()
     for key in pt:
         fields = re.compile(r"\{(\w+)\}")
         assert set(fields.findall(pt[key])) == set(fields.findall(en[key])), key
         assert pt[key].strip() and en[key].strip()
+
+
+def test_each_key_is_said_by_one_subject() -> None:
+    """The catalogue is split by subject; a key in two of them would say one thing in
+    one place and another elsewhere, whichever module came last."""
+    for lang in ("PT", "EN"):
+        seen: dict[str, str] = {}
+        for subject in SUBJECTS:
+            for key in getattr(subject, lang):
+                assert key not in seen, (key, seen.get(key), subject.__name__)
+                seen[key] = subject.__name__
+        assert seen.keys() == CATALOGUE[lang.lower()].keys()
+    assert not CATALOGUE["pt"].keys() & PAGE_WORDS["pt"].keys()
+
+
+def test_the_pages_words_do_not_ship_to_the_browser() -> None:
+    """The rules and examples pages' words are the build's alone: not in the engine
+    archive, and nothing the browser runs imports them."""
+    shipped = engine_files()
+    assert "halfmoon/words/__init__.py" in shipped
+    assert "halfmoon/host/page_words.py" not in shipped
+    assert not any(k.startswith("page.") for k in CATALOGUE["pt"])
+    for path in shipped:
+        source = (ROOT / path).read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(from|import)\s+[\w.]*page_words", source, re.M), path
 
 
 @pytest.mark.parametrize(
@@ -230,3 +262,12 @@ def test_the_counts_in_full() -> None:
         == f"Half Moon · {WON.code}: sem saída com 1 carta na mesa · 1:01 · 1 jogada\nL"
     )
     assert count_words(0, "pt") == "vazio" and count_words(1, "en") == "1 card"
+
+
+def test_a_pages_lang_attribute_names_its_language_and_back() -> None:
+    """``<html lang>`` is ``pt-PT`` or ``en``, and a page's attribute reads back as the
+    language it was written for (what the web layer does after a change of language)."""
+    assert (html_lang("pt"), html_lang("en"), html_lang("xx")) == ("pt-PT", "en", "pt-PT")
+    for lang in ("pt", "en"):
+        assert language_of_page(html_lang(lang)) == lang
+    assert language_of_page("") == language_of_page(None) == "pt"

@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 from datetime import date
 
+import pytest
+
 from halfmoon import Game
 from halfmoon.books import Books
 from halfmoon.daily import daily_code
 from halfmoon.keys import fallback
 from halfmoon.layout import SLOTS
-from halfmoon.painted import MAX_CHARS, record, same_table, write
+from halfmoon.painted import BAR_FIELDS, MAX_CHARS, MOST, PLACE_FIELDS, record, same_table, write
 from halfmoon.prefs import Prefs
 from halfmoon.presenter import Presenter
 from halfmoon.saved import Play
@@ -80,6 +82,26 @@ def test_the_record_is_short_whatever_the_table() -> None:
         for lang in ("pt", "en")
     )
     assert longest < MAX_CHARS / 3
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_every_text_of_a_record_is_within_what_the_start_up_script_reads(lang: str) -> None:
+    """The longest words — every place named (pile numbers), cards dimmed, the deal of
+    the day, a clock of hours — fit the limits the build hands the script (MOST): a
+    record it refused would leave a returning player the skeleton."""
+    data = session(daily_code(DAY), lang, moves=0, placement_help=True, pile_numbers=True)
+    record = data.painted(9e9, "b1")
+    places = record["places"]
+    assert isinstance(places, dict)
+    for entry in places.values():
+        field = dict(zip(PLACE_FIELDS, entry, strict=True))
+        for name in ("caption", "face", "aria"):
+            assert len(field[name]) <= MOST[name], (name, field[name])
+    bar = record["bar"]
+    assert isinstance(bar, dict) and list(bar) == list(BAR_FIELDS)
+    assert all(len(value) <= MOST["bar"] for value in bar.values()), bar
+    for name in ("code", "daily", "tab"):
+        assert len(str(record[name])) <= MOST[name], name
 
 
 def test_the_painted_table_is_taken_over_only_when_it_is_the_same() -> None:

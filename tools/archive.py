@@ -22,8 +22,12 @@ class _Utf8Member(zipfile.ZipInfo):
         return self.filename.encode("utf-8"), self.flag_bits | _UTF8_NAMES
 
 
-SOLID = "engine.zip"
-"""The one member of a solid archive: a zip of stored members, deflated as a whole."""
+ENGINE_ARCHIVE = "engine.zip"
+"""The engine's archive in the site (the build hands the name to the page: the boot
+data's ``python.engine``)."""
+SOLID = ENGINE_ARCHIVE
+"""The one member of a solid archive, named as the engine's archive: a zip of stored
+members, deflated as a whole (the boot data's ``python.solid``)."""
 
 
 def archive_bytes(

@@ -28,7 +28,8 @@ from halfmoon.host.guide import (
     replay,
     score_line,
 )
-from halfmoon.i18n import Counted, text
+from halfmoon.host.page_words import page_text
+from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, Counted, html_lang, text
 from halfmoon.layout import SLOTS, is_pile
 from halfmoon.replay import PLAY_MS
 from halfmoon.view import table_view
@@ -38,10 +39,11 @@ from .markup import boot_data, esc, figure, marks, place_inner, places_html, ste
 ROOT = Path(__file__).resolve().parent.parent
 
 PAGES = {
-    "pt": {"rules": "regras.html", "examples": "exemplos.html"},
-    "en": {"rules": "rules.html", "examples": "examples.html"},
+    lang: {page: text(lang, f"link.{page}.href") for page in ("rules", "examples")}
+    for lang in LANGUAGES
 }
-HTML_LANG = {"pt": "pt-PT", "en": "en"}
+"""Each language's file of each page: the game's own links to them name them
+(``link.rules.href``, ``link.examples.href``)."""
 COURTS_SOURCE = "https://github.com/htdebeer/SVG-cards"
 
 
@@ -49,7 +51,7 @@ COURTS_SOURCE = "https://github.com/htdebeer/SVG-cards"
 def figure_start(lang: str) -> str:
     game = position(WON, 0)
     views = table_view(game, lang, placement_help=False)
-    return figure(views, lang, text(lang, "page.fig.start", code=WON.code), {})
+    return figure(views, lang, page_text(lang, "page.fig.start", code=WON.code), {})
 
 
 def _first_move(example: Example, wanted: Callable[[tuple[str, ...]], bool]) -> int:
@@ -61,7 +63,7 @@ def figure_pair(lang: str) -> str:
     index = _first_move(WON, lambda m: len(m) == 2 and len({is_pile(s) for s in m}) == 2)
     game, move = position(WON, index), WON.moves[index]
     views = table_view(game, lang, placement_help=False)
-    caption = text(lang, "page.fig.pair", **move_words(game, move, lang))
+    caption = page_text(lang, "page.fig.pair", **move_words(game, move, lang))
     return figure(views, lang, caption, marks(move, ()))
 
 
@@ -69,7 +71,7 @@ def figure_trio(lang: str) -> str:
     index = _first_move(WON, lambda m: len(m) == 3)
     game, move = position(WON, index), WON.moves[index]
     views = table_view(game, lang, placement_help=False)
-    caption = text(lang, "page.fig.trio", **move_words(game, move, lang))
+    caption = page_text(lang, "page.fig.trio", **move_words(game, move, lang))
     return figure(views, lang, caption, marks(move, ()))
 
 
@@ -80,14 +82,14 @@ def figure_help(lang: str) -> str:
     words = move_words(game, (slot,), lang)
     game.tap(slot)
     views = table_view(game, lang, placement_help=True)
-    return figure(views, lang, text(lang, "page.fig.help", **words), marks((), (), (slot,)))
+    return figure(views, lang, page_text(lang, "page.fig.help", **words), marks((), (), (slot,)))
 
 
 def figure_impasse(lang: str) -> str:
     game = position(IMPASSE, len(IMPASSE.moves))
     assert game.status == "impasse"
     views = table_view(game, lang, placement_help=False)
-    caption = text(
+    caption = page_text(
         lang,
         "page.fig.impasse",
         code=IMPASSE.code,
@@ -121,16 +123,16 @@ RULES = (
 
 # ------------------------------------------------------------------ page frame
 def game_link(lang: str, code: str | None = None) -> str:
-    link = "index.html" + ("?lang=en" if lang == "en" else "")
+    link = "index.html" + ("" if lang == DEFAULT_LANGUAGE else f"?lang={lang}")
     return link + (f"#{code}" if code else "")
 
 
 def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
-    other = "en" if lang == "pt" else "pt"
+    other = next(code for code in LANGUAGES if code != lang)
     nav_items = [
-        (game_link(lang), text(lang, "page.nav.play"), ""),
-        (PAGES[lang]["rules"], text(lang, "page.nav.rules"), "rules"),
-        (PAGES[lang]["examples"], text(lang, "page.nav.examples"), "examples"),
+        (game_link(lang), page_text(lang, "page.nav.play"), ""),
+        (PAGES[lang]["rules"], page_text(lang, "page.nav.rules"), "rules"),
+        (PAGES[lang]["examples"], page_text(lang, "page.nav.examples"), "examples"),
     ]
     current = ' aria-current="page"'
     nav = "".join(
@@ -138,15 +140,15 @@ def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
         for href, label, key in nav_items
     )
     nav += (
-        f'<a href="{PAGES[other][page]}" hreflang="{HTML_LANG[other]}" lang="{HTML_LANG[other]}"'
-        f' class="other-language">{esc(text(lang, "page.other-language"))}</a>'
+        f'<a href="{PAGES[other][page]}" hreflang="{html_lang(other)}" lang="{html_lang(other)}"'
+        f' class="other-language">{esc(page_text(lang, "page.other-language"))}</a>'
     )
     alternates = "".join(
-        f'<link rel="alternate" hreflang="{HTML_LANG[code]}" href="{PAGES[code][page]}">\n'
+        f'<link rel="alternate" hreflang="{html_lang(code)}" href="{PAGES[code][page]}">\n'
         for code in PAGES
     )
     return f"""<!doctype html>
-<html lang="{HTML_LANG[lang]}" data-page="{page}">
+<html lang="{html_lang(lang)}" data-page="{page}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
@@ -165,7 +167,7 @@ def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
 <header class="bar page-bar">
   <a class="brand" href="{esc(game_link(lang))}"><span class="moon" aria-hidden="true">◗</span>
   Half Moon</a>
-  <nav aria-label="{esc(text(lang, "page.nav"))}">{nav}</nav>
+  <nav aria-label="{esc(page_text(lang, "page.nav"))}">{nav}</nav>
 </header>
 <main class="sheet" id="main">
 {body}
@@ -176,38 +178,38 @@ def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
 
 
 def paragraphs(keys: Iterable[str], lang: str) -> str:
-    return "".join(f"<p>{esc(text(lang, key))}</p>" for key in keys)
+    return "".join(f"<p>{esc(page_text(lang, key))}</p>" for key in keys)
 
 
 def rules_page(lang: str) -> str:
     parts = [
-        f"<h1>{esc(text(lang, 'page.rules.title'))}</h1>",
-        f'<p class="lead">{esc(text(lang, "page.rules.lead"))}</p>',
+        f"<h1>{esc(page_text(lang, 'page.rules.title'))}</h1>",
+        f'<p class="lead">{esc(page_text(lang, "page.rules.lead"))}</p>',
     ]
     for section in RULES:
         parts.append(f'<section id="{section.key}" aria-labelledby="h-{section.key}">')
         parts.append(
-            f'<h2 id="h-{section.key}">{esc(text(lang, f"page.{section.key}.title"))}</h2>'
+            f'<h2 id="h-{section.key}">{esc(page_text(lang, f"page.{section.key}.title"))}</h2>'
         )
         parts.append(paragraphs(section.paragraphs, lang))
         if section.key == "setup":
-            parts.append(f'<p class="legend">{esc(text(lang, "page.legend"))}</p>')
+            parts.append(f'<p class="legend">{esc(page_text(lang, "page.legend"))}</p>')
         parts.extend(make(lang) for make in section.figures)
         parts.append("</section>")
     examples = PAGES[lang]["examples"]
     parts.append(
-        f'<p class="more"><a href="{examples}">{esc(text(lang, "page.rules.more"))}</a></p>'
+        f'<p class="more"><a href="{examples}">{esc(page_text(lang, "page.rules.more"))}</a></p>'
     )
     parts.append(
-        f'<p class="credits">{esc(text(lang, "page.credits"))} '
-        f'<a href="static/courts-LICENSE.txt">{esc(text(lang, "page.credits.licence"))}</a> · '
-        f'<a href="{COURTS_SOURCE}">{esc(text(lang, "page.credits.source"))}</a></p>'
+        f'<p class="credits">{esc(page_text(lang, "page.credits"))} '
+        f'<a href="static/courts-LICENSE.txt">{esc(page_text(lang, "page.credits.licence"))}</a> · '
+        f'<a href="{COURTS_SOURCE}">{esc(page_text(lang, "page.credits.source"))}</a></p>'
     )
     return shell(
         lang,
         "rules",
-        text(lang, "page.rules.title"),
-        text(lang, "page.rules.description"),
+        page_text(lang, "page.rules.title"),
+        page_text(lang, "page.rules.description"),
         "\n".join(parts),
     )
 
@@ -254,7 +256,7 @@ def replay_html(example: Example, lang: str, name: str, lead: str) -> str:
     )
 
     def t(key: str, **words: object) -> str:
-        return esc(text(lang, key, **words))
+        return esc(page_text(lang, key, **words))
 
     button = step_control(lang)
     title = t(f"example.{name}.title")
@@ -297,15 +299,15 @@ def replay_html(example: Example, lang: str, name: str, lead: str) -> str:
 
 
 def examples_page(lang: str) -> str:
-    won_lead = text(lang, "example.won.lead", code=WON.code)
-    impasse_lead = text(
+    won_lead = page_text(lang, "example.won.lead", code=WON.code)
+    impasse_lead = page_text(
         lang, "example.impasse.lead", code=IMPASSE.code, moves=Counted(len(IMPASSE.moves), "moves")
     )
     body = "\n".join(
         [
-            f"<h1>{esc(text(lang, 'page.examples.title'))}</h1>",
-            f'<p class="lead">{esc(text(lang, "page.examples.lead"))}</p>',
-            f'<p class="legend">{esc(text(lang, "page.legend"))}</p>',
+            f"<h1>{esc(page_text(lang, 'page.examples.title'))}</h1>",
+            f'<p class="lead">{esc(page_text(lang, "page.examples.lead"))}</p>',
+            f'<p class="legend">{esc(page_text(lang, "page.legend"))}</p>',
             replay_html(WON, lang, "won", won_lead),
             replay_html(IMPASSE, lang, "impasse", impasse_lead),
         ]
@@ -313,8 +315,8 @@ def examples_page(lang: str) -> str:
     return shell(
         lang,
         "examples",
-        text(lang, "page.examples.title"),
-        text(lang, "page.examples.description"),
+        page_text(lang, "page.examples.title"),
+        page_text(lang, "page.examples.description"),
         body,
     )
 

@@ -17,13 +17,16 @@ from pathlib import Path
 
 from halfmoon.deal import format_code
 from halfmoon.game import Game
+from halfmoon.i18n import LANGUAGES, html_lang
+from halfmoon.kept import FIELDS as KEPT_FIELDS
 from halfmoon.layout import SLOTS
-from halfmoon.messages import CATALOGUE
+from halfmoon.look import LOOK, SIGN_MS
 from halfmoon.painted import CHECKS
-from halfmoon.prefs import SWITCHES
+from halfmoon.prefs import FELTS, SWITCHES, THEMES
+from halfmoon.words import CATALOGUE
 
 from . import stdlib, vendored
-from .archive import read_archive, read_archive_names, write_archive
+from .archive import ENGINE_ARCHIVE, SOLID, read_archive, read_archive_names, write_archive
 from .build_pages import write_pages
 from .markup import boot_data, face_templates, place_shell, step_controls
 
@@ -73,9 +76,9 @@ BUILD_MODULE = "halfmoon/web/build.py"
 OFFLINE_CACHE = "halfmoon-"
 LOADER = "pyodide-loader.mjs"  # static/, written beside Pyodide (see build())
 # The engine reaches the browser as one archive of bytecode compiled by the site's own
-# Pyodide: one request instead of twenty, and nothing to compile at start-up.  It also
-# carries the bytecode of PyScript's own package (tools/stdlib.py, PYSCRIPT_COMPILED).
-ENGINE_ARCHIVE = "engine.zip"
+# Pyodide (tools/archive.py, ENGINE_ARCHIVE): one request instead of twenty, and nothing
+# to compile at start-up.  It also carries the bytecode of PyScript's own package
+# (tools/stdlib.py, PYSCRIPT_COMPILED).
 # The page's scripts: the start-up module and what it imports, preloaded from the page
 # (modulepreload) so that they arrive together rather than one import after another.
 BOOT = "static/boot.js"
@@ -144,16 +147,49 @@ def first_start_bytes(out: Path) -> int:
     )
 
 
+_HTML_LANG = re.compile(r'(<html lang=")[^"]*(")')
+# the choices of each select of the options: their values, and their words' keys
+CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
+    "theme": (THEMES, "theme.{}"),
+    "felt": (FELTS, "felt.{}"),
+    "lang": (LANGUAGES, "lang.{}"),
+}
+
+
+def choices(name: str) -> str:
+    """The ``<option>``s of the options' select ``name`` (:data:`CHOICES`), in order."""
+    values, key = CHOICES[name]
+    return "".join(
+        f'        <option value="{value}" data-i18n="{key.format(value)}"></option>\n'
+        for value in values
+    )
+
+
+def stylesheet(css: str) -> str:
+    """The stylesheet as the site ships it: first, as custom properties, the look's
+    facts it animates by (:mod:`halfmoon.look`)."""
+    return f":root {{ --sign-ms: {SIGN_MS}ms; }}\n{css}"
+
+
 def render_page(template: str, lang: str = "pt", python: dict[str, object] | None = None) -> str:
-    """Fill the page's catalogue slots (default language), the on/off options (one
-    switch and its hint each, :data:`halfmoon.prefs.SWITCHES`), the table's places (the
+    """Fill the page's ``<html lang>``, catalogue slots (default language), the on/off
+    options (one switch and its hint each, :data:`halfmoon.prefs.SWITCHES`), the choices
+    of the theme, felt and language (:data:`CHOICES`), the table's places (the
     loading skeleton: a card back on each), the card faces (templates the first paint
     and the game clone), the replay's places and step buttons, and the boot data: the
     start-up strings, the name of the offline copy's cache, what the first paint checks
-    the record of the table against (:data:`halfmoon.painted.CHECKS`) and (``python``)
-    where the page's Python comes from (see :func:`build`)."""
+    the record of the table against (:data:`halfmoon.painted.CHECKS`), the fields of the
+    input kept before Python runs (:data:`halfmoon.kept.FIELDS`), the look's facts
+    (:data:`halfmoon.look.LOOK`) and (``python``) where the page's Python comes from
+    (see :func:`build`)."""
     words = CATALOGUE[lang]
     keys = set(BOOT_KEYS)
+    template = _HTML_LANG.sub(rf"\g<1>{html_lang(lang)}\g<2>", template, count=1)
+    for name in CHOICES:
+        marker = f"        <!-- OPTIONS {name}: written by the build from "
+        start = template.index(marker)
+        end = template.index("-->\n", start) + len("-->\n")
+        template = template[:start] + choices(name) + template[end:]
     template = template.replace("<!-- REPLAY_CONTROLS -->", step_controls(None))
     switches = "".join(
         f'    <label class="switch"><input type="checkbox" data-option="{name}">'
@@ -192,7 +228,12 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
     replay = "".join(place_shell(slot, 0, "", name="data-place") for slot in SLOTS)
     page = page.replace("<!-- REPLAY_PLACES -->", replay)
     strings = {code: {k: CATALOGUE[code][k] for k in sorted(keys)} for code in CATALOGUE}
-    game: dict[str, object] = {"offline": OFFLINE_CACHE, "painted": CHECKS}
+    game: dict[str, object] = {
+        "offline": OFFLINE_CACHE,
+        "painted": CHECKS,
+        "kept": KEPT_FIELDS,
+        "look": LOOK,
+    }
     if python is not None:
         game["python"] = python
     game["strings"] = strings  # last: the build writes the first start's bytes before it
@@ -319,10 +360,13 @@ def build(out: Path) -> str:
     shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("sw.js", LOADER))
     for script in (out / "static").rglob("*.js"):
         script.write_text(versioned(script.read_text(encoding="utf-8")), encoding="utf-8")
+    css = out / "static" / "halfmoon.css"
+    css.write_text(stylesheet(css.read_text(encoding="utf-8")), encoding="utf-8")
     python: dict[str, object] = {
         "stdlib": library.relative_to(out).as_posix(),
         "lock": stdlib.lock(),
         "engine": ENGINE_ARCHIVE,
+        "solid": SOLID,
         "imports": compiled.pyscript_imports(),
         "early": compiled.pyodide_imports(),
     }

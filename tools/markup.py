@@ -9,7 +9,7 @@ import html
 import json
 from collections.abc import Callable, Iterable, Mapping
 
-from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, text
+from halfmoon.i18n import DEFAULT_LANGUAGE, HTML_LANG, LANGUAGE_NAMES, text
 from halfmoon.layout import SLOTS, grid_area, is_pile
 from halfmoon.prefs import FELTS, SWITCHES, THEMES
 from halfmoon.saved import KEYS, MAX_CHARS
@@ -88,6 +88,7 @@ def boot_data(game: Mapping[str, object] | None = None) -> str:
         "prefs_chars": MAX_CHARS["prefs"],
         "languages": LANGUAGE_NAMES,
         "default": DEFAULT_LANGUAGE,
+        "html_lang": HTML_LANG,
         "themes": THEMES,
         "felts": FELTS,
         "switches": SWITCHES,

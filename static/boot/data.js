@@ -1,6 +1,7 @@
 // What the build wrote into the page for the scripts that run before Python, read once:
-// the storage keys, the language table, the start-up strings, where Python comes from,
-// the offline copy's cache, what the first paint checks (tools/markup.py, boot_data).
+// the storage keys, the language table and each language's <html lang>, the start-up
+// strings, where Python comes from, the offline copy's cache, what the first paint
+// checks, the kept input's fields, the page's look (tools/markup.py, boot_data).
 // And what they all need from it: the page's build, the stored options, and the language
 // the page is in — chosen by the same rule as Python's (halfmoon/i18n.py,
 // choose_language), from the same table.
@@ -82,3 +83,11 @@ export const lang =
   "pt";
 
 export const words = (boot.strings || {})[lang] || {};
+
+// Each language's <html lang> (halfmoon/i18n.py, HTML_LANG), and the language a page's
+// <html lang> says it is in now (the player may have changed it since the start).
+export const htmlLang = boot.html_lang || {};
+export function pageLanguage() {
+  const tag = document.documentElement.lang;
+  return Object.keys(htmlLang).find((code) => htmlLang[code] === tag) || boot.default || lang;
+}

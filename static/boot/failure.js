@@ -8,7 +8,9 @@ export function fail(key) {
   const status = document.getElementById("boot-status");
   root.dataset.app = "error";
   status.classList.add("error");
-  status.textContent = words[key] || words["app.error"] || "Half Moon could not start.";
+  // the catalogue's words (halfmoon/words/errors.py), handed over by the build; without
+  // them the status keeps what it says
+  status.textContent = words[key] || words["app.error"] || status.textContent;
 }
 
 export function watchFailures() {

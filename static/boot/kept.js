@@ -2,35 +2,48 @@
 // and shown at once: a tapped card looks selected (or let go, tapped again).  Taps on
 // cards, the buttons' actions and keys are kept as they happened; Python takes them when
 // it is ready (halfmoon/web/input.py) and plays each through its usual path — or drops
-// them all if the game it finds is not the one painted (another tab moved on).
+// them all if the game it finds is not the one painted (another tab moved on).  Each
+// is its kind, then the values of that kind's fields in the order the engine names them
+// (halfmoon/kept.py, FIELDS), handed over by the build.
+import { boot } from "./data.js";
+
 const CARD = "button.card[data-card]";
+const FIELDS = boot.kept || {};
+
+// One kept record: [kind, ...its fields' values, in the engine's order].
+function record(kind, values) {
+  return [kind, ...(FIELDS[kind] || []).map((name) => values[name])];
+}
 
 export function keepInput(table = document.getElementById("table")) {
   const kept = [];
   const click = (event) => {
     const card = event.target.closest?.(CARD);
     if (card && table.contains(card)) {
-      kept.push(["tap", card.parentElement.dataset.slot]);
+      kept.push(record("tap", { slot: card.parentElement.dataset.slot }));
       card.setAttribute("aria-pressed", card.getAttribute("aria-pressed") === "true" ? "false" : "true");
       return;
     }
     const action = event.target.closest?.("[data-action]");
-    if (action && !action.disabled) kept.push(["action", action.dataset.action, action.getAttribute("data-entry") || ""]);
+    if (action && !action.disabled) {
+      kept.push(record("action", { action: action.dataset.action, entry: action.getAttribute("data-entry") || "" }));
+    }
   };
-  const key = (event) => {
+  const press = (event) => {
     const tag = (event.target.tagName || "").toLowerCase();
     if (["input", "select", "textarea"].includes(tag) || ["Tab", "Shift", "Control", "Alt", "Meta"].includes(event.key)) return;
     const card = event.target.closest?.(CARD);
     const slot = card && table.contains(card) ? card.parentElement.dataset.slot : "";
-    kept.push(["key", event.key, event.ctrlKey, event.metaKey, event.shiftKey, event.altKey, event.repeat, slot]);
+    const { key, ctrlKey: ctrl, metaKey: meta, shiftKey: shift, altKey: alt, repeat } = event;
+    kept.push(record("key", { key, ctrl, meta, shift, alt, repeat, slot }));
   };
   document.addEventListener("click", click, true);
-  document.addEventListener("keydown", key, true);
+  document.addEventListener("keydown", press, true);
   return {
     // Everything kept, in order; from now on nothing more is kept.
     take() {
       document.removeEventListener("click", click, true);
-      document.removeEventListener("keydown", key, true);
+      document.removeEventListener("keydown", press, true);
       return kept.splice(0);
     },
   };

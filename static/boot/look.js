@@ -8,8 +8,9 @@
 import { boot, prefs } from "./data.js";
 
 const root = document.documentElement;
-const themes = boot.themes || ["auto", "light", "dark"];
-const felts = boot.felts || ["green"];
+// the first of each is a first visit's
+const themes = boot.themes || [];
+const felts = boot.felts || [];
 const switches = boot.switches || {};
 
 function on(name) {
@@ -17,8 +18,10 @@ function on(name) {
 }
 
 export function applyTheme() {
-  root.dataset.theme = themes.includes(prefs.theme) ? prefs.theme : "auto";
-  root.dataset.felt = felts.includes(prefs.felt) ? prefs.felt : felts[0];
+  const theme = themes.includes(prefs.theme) ? prefs.theme : themes[0];
+  const felt = felts.includes(prefs.felt) ? prefs.felt : felts[0];
+  if (theme) root.dataset.theme = theme;
+  if (felt) root.dataset.felt = felt;
   root.classList.toggle("four-colour", on("four-colour"));
   root.classList.toggle("large-index", on("large-index"));
 }

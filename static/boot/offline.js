@@ -10,7 +10,7 @@
 // chooses when.  A page that finds itself under another version's worker (a first visit
 // that started before a deploy, or a tab whose neighbour let the new worker in) would
 // mix files of two versions: it reloads, by the same rule.
-import { boot, build, cacheStorage, offlineCache, serviceWorkers } from "./data.js";
+import { boot, build, cacheStorage, offlineCache, pageLanguage, serviceWorkers } from "./data.js";
 
 const root = document.documentElement;
 const NOTE_MS = 8000;
@@ -22,7 +22,7 @@ let asked = false; // this page gave that word: the takeover that follows reload
 function offlineReady() {
   const line = document.querySelector('[data-role="offline"]');
   if (!line || root.dataset.app !== "ready") return;
-  const now = (boot.strings || {})[root.lang === "en" ? "en" : "pt"] || {};
+  const now = (boot.strings || {})[pageLanguage()] || {};
   line.textContent = now["app.offline-ready"] || "";
   setTimeout(() => {
     line.textContent = "";

@@ -8,22 +8,28 @@
 // if it is of this build, in this page's language, for the deal the address asks for,
 // and whole and well-formed to the last field (sizes, types, every face a template of
 // this page); otherwise the skeleton stays.  Text is set as text, never parsed as HTML.
-// The record's version, largest size, games' statuses and most cards a place holds are
-// the engine's, handed over by the build (halfmoon/painted.py, CHECKS).
+// The record's version, largest size, games' statuses, most cards a place holds, the
+// fields of a place and of the bar and the longest texts are the engine's, handed over
+// by the build (halfmoon/painted.py, CHECKS).
 import { boot, build, keys, lang, stored } from "./data.js";
 
 const root = document.documentElement;
 const checks = boot.painted || {};
 const GAMES = Array.isArray(checks.games) ? checks.games : [];
+const PLACE = Array.isArray(checks.place) ? checks.place : [];
+const BAR = Array.isArray(checks.bar) ? checks.bar : [];
 
 const plain = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const MOST = plain(checks.most) ? checks.most : {};
 const text = (value, most) => typeof value === "string" && value.length <= most;
+// a text of the record no longer than the engine's limit for it (none: refused)
+const within = (value, name) => text(value, Object.hasOwn(MOST, name) ? MOST[name] : -1);
 const flag = (value) => typeof value === "boolean";
 const count = (value) => Number.isInteger(value) && value >= 0 && value <= checks.cards;
 
 function face(key) {
   if (key === "") return "";
-  const template = text(key, 4) && document.getElementById(`face-${key}`);
+  const template = within(key, "face") && document.getElementById(`face-${key}`);
   return template instanceof HTMLTemplateElement ? template : null;
 }
 
@@ -46,7 +52,7 @@ function today() {
 
 function forThisPage(record) {
   if (record.v !== checks.v || record.build !== build || record.lang !== lang) return false;
-  if (!text(record.code, 40) || !text(record.daily, 10)) return false;
+  if (!within(record.code, "code") || !within(record.daily, "daily")) return false;
   const wanted = asked();
   if (wanted === "") return record.code === stored(keys.last);
   if (wanted === "DAILY") return record.daily !== "" && record.daily === today();
@@ -60,11 +66,12 @@ function layout(record, places) {
   for (const place of places) {
     const slot = place.dataset.slot;
     const entry = Object.hasOwn(record.places, slot) ? record.places[slot] : null;
-    if (!Array.isArray(entry) || entry.length !== 6) return null;
-    const [n, caption, key, label, pressed, dimmed] = entry;
-    const template = face(key);
-    if (!count(n) || !text(caption, 12) || template === null || !text(label, 200)) return null;
-    if (!flag(pressed) || !flag(dimmed)) return null;
+    if (!Array.isArray(entry) || PLACE.length === 0 || entry.length !== PLACE.length) return null;
+    const field = Object.fromEntries(PLACE.map((name, i) => [name, entry[i]]));
+    const template = face(field.face);
+    if (!count(field.count) || !within(field.caption, "caption") || template === null) return null;
+    if (!within(field.aria, "aria") || !flag(field.pressed) || !flag(field.dimmed)) return null;
+    const { count: n, caption, aria: label, pressed, dimmed } = field;
     drawn.push({ place, slot, n, caption, template, label, pressed, dimmed });
   }
   return drawn;
@@ -73,9 +80,9 @@ function layout(record, places) {
 function bar(record) {
   const values = record.bar;
   if (!plain(values)) return null;
-  for (const name of ["time", "score", "moves", "code", "daily"]) if (!text(values[name], 40)) return null;
+  if (BAR.length === 0 || BAR.some((name) => !within(values[name], "bar"))) return null;
   if (!flag(record.undo) || !flag(record.redo) || !GAMES.includes(record.game)) return null;
-  if (!text(record.tab, 3)) return null;
+  if (!within(record.tab, "tab")) return null;
   return values;
 }
 
@@ -117,7 +124,7 @@ export function paint() {
     spot.place.dataset.count = String(spot.n);
     spot.place.replaceChildren(...(spot.template === "" ? [] : [card(spot, record.tab)]), caption);
   }
-  for (const name of ["time", "score", "moves", "code"]) {
+  for (const name of BAR.filter((field) => field !== "daily")) {
     document.querySelector(`[data-stat="${name}"]`).textContent = values[name];
   }
   const badge = document.querySelector('[data-stat="daily"]');

@@ -1,12 +1,19 @@
+import { boot } from "./data.js";
+
 // The cards are sized from the board's size (halfmoon.css reads --bw and --bh): measured
 // once at once, so that the first layout is already the right one (a change after it
 // would move every card), then kept up to date by a ResizeObserver before every paint.
 // (CSS size containment would do it without script but makes every layout of the table
 // several times slower: docs/performance.md.)
+// The widest board drawn for a narrow screen, the engine's (halfmoon/look.py), handed
+// over by the build; the stylesheet's media query of the same width is checked against
+// it (tests/test_facts.py).
+const NARROW = (boot.look || {}).narrow_px;
+
 function write(board, width, height) {
   board.style.setProperty("--bw", `${width}px`);
   board.style.setProperty("--bh", `${height}px`);
-  board.classList.toggle("narrow", width <= 640);
+  board.classList.toggle("narrow", width <= NARROW);
 }
 
 export function watchSize(board = document.querySelector(".board")) {

@@ -2,12 +2,12 @@
 // attribute the build marked (data-i18n, data-i18n-title, -aria-label, -href), from the
 // start-up strings the build wrote for each language (the same catalogue as Python's).
 // Inside a frame, the rules and examples pages open beside the game, not over it.
-import { lang, words } from "./data.js";
+import { htmlLang, lang, words } from "./data.js";
 
 const root = document.documentElement;
 
 export function translate() {
-  root.lang = lang === "en" ? "en" : "pt-PT";
+  if (htmlLang[lang]) root.lang = htmlLang[lang];
   for (const el of document.querySelectorAll("[data-i18n]")) {
     const value = words[el.dataset.i18n];
     if (value !== undefined && el.textContent !== value) el.textContent = value;

@@ -189,11 +189,13 @@ def test_an_update_replaces_every_file_at_once(
     css = out / "static" / "halfmoon.css"
     css.write_text(css.read_text() + '\n:root { --deploy: "second"; }\n')
     engine = build_site.read_archive(out / build_site.ENGINE_ARCHIVE)
-    source = (ROOT / "halfmoon" / "messages.py").read_text()  # a source module wins over .pyc
+    source = (
+        ROOT / "halfmoon" / "words" / "table.py"
+    ).read_text()  # a source module wins over .pyc
     said = '"Jogada anulada: {a} e {b} voltaram à mesa; total {score}."'
     changed = source.replace(said, said.replace("anulada:", "anulada!"))
     assert changed != source
-    engine["halfmoon/messages.py"] = changed.encode()
+    engine["halfmoon/words/table.py"] = changed.encode()
     build_site.write_archive(out / build_site.ENGINE_ARCHIVE, engine)
     second = build_site.seal(out)
     assert second != first

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from halfmoon import Game
 from halfmoon.host.examples import IMPASSE, WON
 from halfmoon.host.guide import Frame, impasse_reason, position, replay, score_line
+from halfmoon.host.page_words import page_text
 from halfmoon.i18n import Counted, text
 from halfmoon.layout import SLOTS, place_caption
 from halfmoon.replay import PLAY_MS
@@ -238,7 +239,7 @@ def test_the_game_links_to_the_pages_in_its_language(
         expect(links.nth(0)).to_have_attribute("href", rules)
         expect(links.nth(1)).to_have_attribute("href", examples)
         links.nth(1).click()
-        expect(page.locator("h1")).to_have_text(text(lang, "page.examples.title"))
+        expect(page.locator("h1")).to_have_text(page_text(lang, "page.examples.title"))
         # and back: the page's "Play" link returns to the game in the same language
         page.locator("header nav a").first.click()
         wait_ready(page)

@@ -1,0 +1,63 @@
+"""Words of the calendar of the deals of the day, and dates."""
+
+from __future__ import annotations
+
+from typing import Final
+
+PT: Final[dict[str, str]] = {
+    "date.months": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+    "date.short-months": "jan fev mar abr mai jun jul ago set out nov dez",
+    "date.long": "{d} de {month} de {y}",
+    "date.short": "{d} {month}",
+    "date.today": "Hoje, {time}",
+    "date.yesterday": "Ontem, {time}",
+    "date.when": "{day}, {time}",
+    "calendar.title": "Partidas do dia",
+    "calendar.month": "{month} de {y}",
+    "calendar.day": "{d} de {month}",
+    "calendar.today": "{day}, hoje",
+    "calendar.result.won": "{day}, ganha",
+    "calendar.result.tried": "{day}, jogada, por ganhar",
+    "calendar.result.none": "{day}, por jogar",
+    "calendar.tally": "{won} de {days} dias ganhos",
+    "calendar.complete": "Mês completo",
+    "calendar.previous": "Mês anterior",
+    "calendar.next": "Mês seguinte",
+    "calendar.weekdays": "seg ter qua qui sex sáb dom",
+    "calendar.weekdays.long": "segunda-feira terça-feira quarta-feira quinta-feira sexta-feira sábado domingo",
+    "calendar.legend.won": "Ganha",
+    "calendar.legend.tried": "Jogada",
+    "calendar.legend.today": "Hoje",
+    "calendar.note": "Cada dia tem a sua partida, a mesma para todos. Um dia que passou pode jogar-se mais tarde: conta no mês, mas os dias seguidos só contam as partidas jogadas no próprio dia.",
+    "calendar.keys": "Setas: de dia em dia e de semana em semana. Início e Fim: o princípio e o fim da semana. Page Up e Page Down: o mês anterior e o seguinte. Enter: jogar o dia.",
+    "calendar.tally.so-far": "{won} de {days} dias ganhos até hoje",
+}
+
+EN: Final[dict[str, str]] = {
+    "date.months": "January February March April May June July August September October November December",
+    "date.short-months": "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec",
+    "date.long": "{month} {d}, {y}",
+    "date.short": "{month} {d}",
+    "date.today": "Today, {time}",
+    "date.yesterday": "Yesterday, {time}",
+    "date.when": "{day}, {time}",
+    "calendar.title": "Deals of the day",
+    "calendar.month": "{month} {y}",
+    "calendar.day": "{month} {d}",
+    "calendar.today": "{day}, today",
+    "calendar.result.won": "{day}, won",
+    "calendar.result.tried": "{day}, played, not won",
+    "calendar.result.none": "{day}, not played",
+    "calendar.tally": "{won} of {days} days won",
+    "calendar.complete": "Month complete",
+    "calendar.previous": "Previous month",
+    "calendar.next": "Next month",
+    "calendar.weekdays": "Mon Tue Wed Thu Fri Sat Sun",
+    "calendar.weekdays.long": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday",
+    "calendar.legend.won": "Won",
+    "calendar.legend.tried": "Played",
+    "calendar.legend.today": "Today",
+    "calendar.note": "Every day has its deal, the same for everyone. A day gone by can be played later: it counts in the month, but days in a row only counts the deals played on their day.",
+    "calendar.keys": "Arrow keys: day by day and week by week. Home and End: the start and end of the week. Page Up and Page Down: the previous and next month. Enter: play the day.",
+    "calendar.tally.so-far": "{won} of {days} days won so far",
+}

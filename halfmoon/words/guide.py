@@ -1,0 +1,73 @@
+"""Words that tell a game move by move (a replay's notes, the diagrams, the examples)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..rules import WON_MOVES, WON_POINTS
+
+PT: Final[dict[str, str]] = {
+    "example.won.title": "Uma partida ganha, jogada a jogada",
+    "example.won.lead": f"A distribuição {{code}} ganha em {WON_MOVES} jogadas e {WON_POINTS} pontos. Repare como a reserva fica guardada para o fim.",
+    "example.impasse.title": "Uma partida sem saída",
+    "example.impasse.lead": "Na distribuição {code}, depois de {moves} a mesa fica sem nenhuma jogada possível.",
+    "example.play": "Jogar esta distribuição",
+    "example.moves": "Todas as jogadas",
+    "example.start": "Início da partida {code}.",
+    "diagram.label": "Esquema da mesa",
+    "diagram.stats": "{points} · {moves}",
+    "guide.move.pair": "Jogada {n}: {a} {from_a} e {b} {from_b} ({x} + {y} = 11)",
+    "guide.move.trio": "Jogada {n}: {a} {from_a}, {b} {from_b} e {c} {from_c} (Valete, Dama e Rei)",
+    "guide.from.pile": "do monte {n}",
+    "guide.from.reserve": "da reserva R{n}",
+    "guide.uncovered": "A jogada {n} descobriu {what}.",
+    "guide.uncovered.card": "{card} no monte {p}",
+    "guide.emptied.one": "O monte {p} ficou vazio.",
+    "guide.emptied.many": "Os montes {p} ficaram vazios.",
+    "guide.and": " e ",
+    "guide.or": " ou ",
+    "guide.won": "Partida ganha: as 104 cartas saíram em {moves}, {points}.",
+    "guide.impasse": "Impasse depois de {moves} ({points}).",
+    "guide.impasse.pairs": "Os números à vista são {values}; para somar 11 seria preciso {partners}, e nenhum está à vista.",
+    "guide.impasse.no-numbers": "Não há nenhuma carta numérica à vista, por isso não há pares.",
+    "guide.impasse.trio": "Não há {missing} à vista, por isso também não há trio.",
+    "guide.impasse.no-faces": "Não há figuras à vista, por isso também não há trio.",
+    "guide.face.11": "nenhum Valete",
+    "guide.face.12": "nenhuma Dama",
+    "guide.face.13": "nenhum Rei",
+    "guide.nor": " nem ",
+    "guide.left": "Partida deixada depois de {moves} ({points}), com {left} na mesa.",
+}
+
+EN: Final[dict[str, str]] = {
+    "example.won.title": "A won game, move by move",
+    "example.won.lead": f"Deal {{code}}, won in {WON_MOVES} moves and {WON_POINTS} points. Notice how the reserve is kept for the end.",
+    "example.impasse.title": "A game that gets stuck",
+    "example.impasse.lead": "In deal {code}, after {moves} the table has no move at all.",
+    "example.play": "Play this deal",
+    "example.moves": "All the moves",
+    "example.start": "Start of deal {code}.",
+    "diagram.label": "Table diagram",
+    "diagram.stats": "{points} · {moves}",
+    "guide.move.pair": "Move {n}: {a} {from_a} and {b} {from_b} ({x} + {y} = 11)",
+    "guide.move.trio": "Move {n}: {a} {from_a}, {b} {from_b} and {c} {from_c} (Jack, Queen and King)",
+    "guide.from.pile": "from pile {n}",
+    "guide.from.reserve": "from reserve R{n}",
+    "guide.uncovered": "Move {n} uncovered {what}.",
+    "guide.uncovered.card": "{card} on pile {p}",
+    "guide.emptied.one": "Pile {p} is now empty.",
+    "guide.emptied.many": "Piles {p} are now empty.",
+    "guide.and": " and ",
+    "guide.or": " or ",
+    "guide.won": "Won: all 104 cards removed in {moves}, {points}.",
+    "guide.impasse": "Impasse after {moves} ({points}).",
+    "guide.impasse.pairs": "The numbers in play are {values}; making 11 would take {partners}, and none is in play.",
+    "guide.impasse.no-numbers": "No number card is in play, so there is no pair.",
+    "guide.impasse.trio": "There is {missing} in play, so there is no trio either.",
+    "guide.impasse.no-faces": "No face card is in play, so there is no trio either.",
+    "guide.face.11": "no Jack",
+    "guide.face.12": "no Queen",
+    "guide.face.13": "no King",
+    "guide.nor": " and ",
+    "guide.left": "Game left after {moves} ({points}), with {left} on the table.",
+}
