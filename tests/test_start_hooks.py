@@ -41,6 +41,7 @@ from pathlib import Path
 import pytest
 
 from halfmoon.web import runner
+from tools import vendored
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -158,6 +159,11 @@ def test_pyodide_fetches_its_wasm_with_the_global_fetch_and_streams_it() -> None
     assert "const emscriptenSettings = createEmscriptenSettings(config);" in pyodide_source(
         "pyodide.ts"
     )
+
+
+def test_the_build_finds_the_shared_memory_pyodide_makes_as_it_loads() -> None:
+    """tools/vendored.py makes it lazily, as the site copies Pyodide's runtime."""
+    assert runtime().count(vendored.EAGER_MEMORY) == 1
 
 
 def test_emscripten_puts_a_wasm_function_into_the_table_as_it_is() -> None:
