@@ -44,8 +44,11 @@ export function startOptions(options, make, header = null) {
   return { ...options, ...hooks };
 }
 
-// The Emscripten module built from `settings` (inside `make`), its memory made
-// `memory` bytes when a snapshot is to be written into it.
+// The Emscripten module built from `settings` (inside `make`), asked for `memory` bytes
+// of memory when a snapshot is to be written into it.  (As Pyodide's own loader asks;
+// this Pyodide's wasm makes its memory itself, 480 pages (31.5 MB), whatever is asked,
+// and memory.js refuses a snapshot larger than the memory made: the start is then a
+// fresh one.)
 export async function buildModule(settings, memory = 0) {
   const module = await fetchRuntime();
   if (memory) settings.INITIAL_MEMORY = memory;
