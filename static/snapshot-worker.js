@@ -5,8 +5,10 @@
 // static/boot/snapshot.js once the game is ready and the page idle, so no tap waits for
 // it; the snapshot goes into Cache Storage under this build's name, its empty pages left
 // out (static/snapshot-format.js).  It starts Pyodide exactly as the page does (the same
-// standard library, the same lock), or the snapshot would not match the page's files.
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+// standard library, the same lock), or the snapshot would not match the page's files;
+// what it asks of Pyodide beyond its public API goes through the page's own door to it
+// (static/boot/pyodide-door.js), which refuses a Pyodide it was not checked against.
+import { loadPyodide, makeSnapshot, PYODIDE, snapshotOptions, version } from "./boot/pyodide-door.js";
 import { unzip } from "./boot/unzip.js";
 import { pack } from "./snapshot-format.js";
 
@@ -19,12 +21,9 @@ for name in sorted(names) + list(extra):
 
 self.onmessage = async ({ data }) => {
   try {
-    const pyodide = await loadPyodide({
-      indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
-      stdLibURL: data.stdlib,
-      lockFileContents: data.lock,
-      _makeSnapshot: true,
-    });
+    const options = snapshotOptions({ indexURL: PYODIDE, stdLibURL: data.stdlib, lockFileContents: data.lock });
+    if (!options) throw new Error(`no snapshot of Pyodide ${version}: its hooks were not checked`);
+    const pyodide = await loadPyodide(options);
     const engine = await fetch(data.engine);
     if (!engine.ok) throw new Error(`engine: HTTP ${engine.status}`);
     // the engine's files written as the page writes them (static/boot/python.js)
@@ -44,8 +43,8 @@ self.onmessage = async ({ data }) => {
     remember.destroy();
     // the engine of this page's build, not one a stale cache answered with
     const build = pyodide.runPython("__import__('halfmoon.web.build').web.build.BUILD");
-    if (build !== data.build) throw new Error(`engine.zip is of build ${build}, the page of ${data.build}`);
-    const snapshot = pyodide.makeMemorySnapshot();
+    if (build !== data.build) throw new Error(`${data.engine} is of build ${build}, the page of ${data.build}`);
+    const snapshot = makeSnapshot(pyodide);
     const bytes = pack(snapshot);
     const cache = await caches.open(data.cache);
     await cache.put(data.key, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));

@@ -11,6 +11,11 @@ Neither text gives a value back, so ``static/boot/python.js`` has them run by
 :func:`run` instead: the same code in the same namespace (``__main__``'s), compiled by
 the built-in ``compile`` — or, on a return visit, taken compiled from the memory snapshot,
 where :func:`remember` put it when the snapshot was made (``static/snapshot-worker.js``).
+
+Nothing of Pyodide's private parts is used here: only the name Pyodide's documented
+``eval_code`` gives the code ``runPython`` runs (:data:`FILENAME`), which
+``tests/test_start_hooks.py`` pins against the vendored Pyodide.  Whether PyScript's texts
+come here at all is decided by the page, through ``static/boot/pyodide-door.js``.
 """
 
 from __future__ import annotations

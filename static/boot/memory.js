@@ -8,10 +8,11 @@
 // the memory begins, the size of a JSON description, the build's id, the description —
 // then the memory.  Here Pyodide is handed the header alone: it checks it and reads the
 // description as it always does, and copies nothing (the memory after the header is
-// empty), while the memory itself is written beforehand, slice by slice.  The layout is
-// Pyodide 314.0.7's; tests/browser/test_phone.py checks that the vendored Pyodide still
-// restores this way, and a restore that fails for any reason starts Python afresh.
+// empty), while the memory itself is written beforehand, slice by slice.  The header is
+// read through static/boot/pyodide-door.js, whose Pyodide tests/test_start_hooks.py checks
+// still restores this way; a restore that fails for any reason starts Python afresh.
 import { reader } from "../snapshot-format.js";
+import { memoryStart } from "./pyodide-door.js";
 import { nextTask } from "./yielding.js";
 
 const SLICE = 4 << 20; // bytes written per task: a few milliseconds on a slow phone
@@ -21,8 +22,7 @@ const SLICE = 4 << 20; // bytes written per task: a few milliseconds on a slow p
 // Python's heap (a Uint8Array over the wasm memory) in slices.
 export function prepare(buffer) {
   const kept = reader(buffer);
-  const head = kept.bytes(0, 8);
-  const start = new DataView(head.buffer, head.byteOffset, 8).getUint32(4, true);
+  const start = memoryStart(kept.bytes(0, 8));
   if (start < 8 || start >= kept.length) throw new Error("a snapshot without its header");
   return {
     header: kept.bytes(0, start),

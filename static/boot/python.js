@@ -12,16 +12,21 @@
 // another engine), which is then removed and not made again for this build.
 // The page says which on <html data-snapshot>: restored, none, off, or failed.
 // docs/performance.md, "Back in a blink" and "Ready in a third of the time".
-import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
+//
+// What of Pyodide's and PyScript's insides this relies on is reached through
+// static/boot/pyodide-door.js; on a Pyodide the door was not checked against, the start
+// is Pyodide's own: no snapshot (data-snapshot off), no early compile, no quick runs.
 import { boot, build, cacheStorage, keys, offlineCache, serviceWorkers, stored } from "./data.js";
 import { fail } from "./failure.js";
 import { prepare } from "./memory.js";
+import {
+  buildModule, fetchRuntime, heap, hooked, loadPyodide, PYODIDE, pyscriptStartCode, runRaw, startOptions, wrapRuns,
+} from "./pyodide-door.js";
 import { unzip } from "./unzip.js";
 import { compileEarly } from "./wasm.js";
 import { nextTask } from "./yielding.js";
 
 const root = document.documentElement;
-const PYODIDE = new URL("../../vendor/pyodide/", import.meta.url).href;
 export const PREFIX = "hm-snapshot-";
 
 // After a restore: the snapshot's random generator would repeat the values it held then;
@@ -42,7 +47,7 @@ class Damaged extends Error {}
 
 // Where this build's snapshot is kept (its Cache Storage name and key), or null.
 export function snapshotPlace() {
-  if (build === "dev" || !cacheStorage() || !keys.snapshot) return null;
+  if (!hooked || build === "dev" || !cacheStorage() || !keys.snapshot) return null;
   if (new URLSearchParams(location.search).get("snapshot") === "off") return null;
   return { build, cache: PREFIX + build, key: new URL(`snapshot-${build}.bin`, location.href).href };
 }
@@ -164,15 +169,17 @@ export function startPython() {
   snapshot?.catch(() => {}); // seen below, where it is awaited
   // the engine's files, inflated as soon as they arrive (Pyodide is not built by then):
   // from a snapshot only those of PyScript's package (the engine's modules are in it)
-  const archive = bytes(new URL(python.engine || "engine.zip", location.href));
+  const archive = python.engine
+    ? bytes(new URL(python.engine, location.href))
+    : Promise.reject(new Error("the page names no engine archive (its boot data's python.engine)"));
   const members = (wanted) => archive.then((zip) => unzip(zip, wanted));
   const early = members(restore ? (name) => name.startsWith("pyscript/") : undefined);
   early.catch(() => {});
-  const runtime = import(PYODIDE + "pyodide.asm.mjs");
+  if (hooked) fetchRuntime();
   const request = window.fetch.bind(window); // the page's fetch as it was when the start began
   // a return visit, the offline copy in charge: the wasm compiled off the page's thread
   const aside = serviceWorkers()?.controller && cacheStorage() ? offlineCache : null;
-  const compiled = compileEarly(PYODIDE + "pyodide.asm.wasm", (url) => kept(url, request), aside);
+  const compiled = hooked ? compileEarly(PYODIDE + "pyodide.asm.wasm", (url) => kept(url, request), aside) : null;
   const options = {
     indexURL: PYODIDE,
     stdLibURL: python.stdlib ? new URL(python.stdlib, location.href).href : undefined,
@@ -185,13 +192,12 @@ export function startPython() {
   // snapshot, its memory is written in slices before Pyodide is handed the module
   // (static/boot/memory.js).
   const create = (stored) => async (settings) => {
-    const [module, memory] = await Promise.all([runtime, stored, frame]);
+    const [memory] = await Promise.all([stored, frame]);
     compiled(settings);
-    if (memory) settings.INITIAL_MEMORY = memory.length;
     await nextTask();
-    const made = await module.default(settings);
-    if (memory) await memory.restore(new Uint8Array(made.HEAP8.buffer, made.HEAP8.byteOffset, made.HEAP8.length));
-    else await importSliced((name) => made.API.rawRun(`__import__(${JSON.stringify(name)})`), python.early);
+    const made = await buildModule(settings, memory ? memory.length : 0);
+    if (memory) await memory.restore(heap(made));
+    else await importSliced((name) => runRaw(made, `__import__(${JSON.stringify(name)})`), python.early);
     await nextTask();
     return made;
   };
@@ -199,11 +205,8 @@ export function startPython() {
     let pyodide = null;
     if (snapshot) {
       try {
-        pyodide = await loadPyodide({
-          ...options,
-          _loadSnapshot: snapshot.then((stored) => stored.header),
-          createPyodideModule: create(snapshot),
-        });
+        const header = snapshot.then((stored) => stored.header);
+        pyodide = await loadPyodide(startOptions(options, create(snapshot), header));
         await nextTask();
         const made = afterRestore(pyodide);
         if (made !== build) throw new Error(`a snapshot of build ${made}`);
@@ -222,7 +225,7 @@ export function startPython() {
     }
     if (place && !(await usable)) root.dataset.snapshot = "off";
     const restored = pyodide !== null;
-    pyodide ??= await loadPyodide({ ...options, createPyodideModule: create(null) });
+    pyodide ??= await loadPyodide(startOptions(options, create(null)));
     performance.mark("halfmoon-pyodide");
     // The engine into Python's working directory: all of it, or after a restore only
     // the bytecode of PyScript's package (the engine's modules are all imported already).
@@ -253,13 +256,8 @@ export function startPython() {
 export const ranQuickly = [];
 
 async function quickTexts() {
-  let prefix = null;
-  try {
-    const { stdlib } = await import("../../vendor/pyscript/core.js");
-    if (typeof stdlib === "string" && stdlib.trim()) prefix = stdlib.trim();
-  } catch (_) {
-    /* PyScript's start code runs as it always did */
-  }
+  if (!hooked) return () => false;
+  const prefix = await pyscriptStartCode(); // null: it runs as it always did
   const script = document.querySelector('script[type="py"]')?.textContent.trim() || null;
   return (text) => (prefix !== null && text.startsWith(prefix)) || text === script;
 }
@@ -289,21 +287,17 @@ function watchRuns(pyodide, isQuick) {
     root.dataset.quickRuns = String(ranQuickly.length); // tests read it
     return () => runner(text);
   };
-  for (const name of ["runPython", "runPythonAsync"]) {
-    const run = pyodide[name];
-    pyodide[name] = function (...args) {
-      try {
-        const fast = name === "runPython" ? quick(args) : null;
-        const result = fast ? fast() : run.apply(this, args);
-        if (result && typeof result.then === "function") result.catch(failed);
-        return result;
-      } catch (error) {
-        failed();
-        throw error;
-      }
-    };
-  }
-  return pyodide;
+  return wrapRuns(pyodide, (name, run, args) => {
+    try {
+      const fast = name === "runPython" ? quick(args) : null;
+      const result = fast ? fast() : run(args);
+      if (result && typeof result.then === "function") result.catch(failed);
+      return result;
+    } catch (error) {
+      failed();
+      throw error;
+    }
+  });
 }
 
 // PyScript asks for its interpreter: the Python begun above, with PyScript's own streams.

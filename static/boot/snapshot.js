@@ -59,7 +59,7 @@ export function makeSnapshot() {
     const python = boot.python || {};
     worker.postMessage({
       cache: place.cache, key: place.key, build,
-      engine: new URL(python.engine || "engine.zip", location.href).href,
+      engine: new URL(python.engine, location.href).href, // named by the page, as the start has it
       stdlib: python.stdlib ? new URL(python.stdlib, location.href).href : undefined,
       lock: python.lock,
       imports: python.imports || [],

@@ -1,8 +1,8 @@
 // The members of a zip archive (the engine: tools/build_site.py writes it), read in the
 // page rather than by Python's zipfile: no Python work at start-up, and after a restore
 // only the members still needed.  Stored and deflated members (the browser inflates
-// them); the engine's archive is solid — one member, engine.zip, a zip of its modules
-// stored, deflated as a whole (tools/archive.py) — and read through.  Anything else, or
+// them); the engine's archive is solid — its one member a zip of its modules stored,
+// deflated as a whole (tools/archive.py) — and read through.  Anything else, or
 // an archive that does not read back, is refused with an error.
 const u16 = (view, at) => view.getUint16(at, true);
 const u32 = (view, at) => view.getUint32(at, true);
@@ -31,7 +31,7 @@ export async function unzip(buffer, wanted = () => true) {
     const local = u32(view, at + 42);
     const name = names.decode(new Uint8Array(buffer, at + 46, nameLength));
     at += 46 + skip;
-    const solid = name === "engine.zip"; // a zip inside: its members are the archive's
+    const solid = count === 1 && name.endsWith(".zip"); // a zip inside: its members are the archive's
     if (name.endsWith("/") || (!solid && !wanted(name))) continue;
     if (u32(view, local) !== 0x04034b50) throw new Error("a damaged zip archive");
     const start = local + 30 + u16(view, local + 26) + u16(view, local + 28);

@@ -20,6 +20,11 @@
 // the table as they are (in the same order, so at the same places).  And Emscripten is
 // given a `setStatus` (its Module's public hook for a status line), which makes it start
 // its runtime in a task of its own rather than straight after the linking.
+//
+// What of Pyodide and Emscripten this relies on is reached through
+// static/boot/pyodide-door.js: on a Pyodide it was not checked against, none of this is
+// tried (static/boot/python.js does not call compileEarly).
+import { recordTableImports, signatureOf, standInForWasm, takeWasm } from "./pyodide-door.js";
 import { nextTask } from "./yielding.js";
 
 const TYPES = { i: 0x7f, p: 0x7f, j: 0x7e, f: 0x7d, d: 0x7c, e: 0x6f };
@@ -40,7 +45,7 @@ const section = (id, entries) => [id, ...leb(entries.length), ...entries];
 
 // One module that imports each function with its signature (Emscripten's: the result's
 // letter, then the parameters') and exports it again: each export is a wasm function.
-export function wrapAll(functions) {
+export function wrapAll(functions, signatures) {
   const types = new Map();
   const typeOf = (sig) => {
     if (!types.has(sig)) {
@@ -51,7 +56,7 @@ export function wrapAll(functions) {
     }
     return types.get(sig).index;
   };
-  const imports = functions.flatMap((f, i) => [...name("e"), ...name(String(i)), 0x00, ...leb(typeOf(f.sig))]);
+  const imports = signatures.flatMap((sig, i) => [...name("e"), ...name(String(i)), 0x00, ...leb(typeOf(sig))]);
   const exports = functions.flatMap((_, i) => [...name(String(i)), 0x00, ...leb(i)]);
   const typeBytes = [...leb(types.size), ...[...types.values()].flatMap((t) => t.bytes)];
   const bytes = new Uint8Array([
@@ -70,30 +75,15 @@ export function wrapAll(functions) {
 // A function known by two names (the GL library's aliases) gets one wasm function, as
 // Emscripten gives it one place in the table.
 function wrapTableFunctions(env, names) {
-  const wanted = names.filter((n) => typeof env[n] === "function" && typeof env[n].sig === "string");
+  const wanted = names.filter((n) => signatureOf(env[n]) !== null);
   const functions = [...new Set(wanted.map((n) => env[n]))];
   try {
-    const wrapped = new Map(wrapAll(functions).map((w, i) => [functions[i], w]));
+    const wrapped = new Map(wrapAll(functions, functions.map(signatureOf)).map((w, i) => [functions[i], w]));
     for (const n of wanted) env[n] = wrapped.get(env[n]);
     document.documentElement.dataset.wrapped = String(functions.length); // tests read it
   } catch (error) {
     console.warn("Half Moon: linking as Pyodide does", error); // slower, never wrong
   }
-}
-
-// The names the wasm asks of its `GOT.func` imports as it is instantiated.
-function recordFunctionImports(imports) {
-  const names = [];
-  const table = imports["GOT.func"];
-  if (table) {
-    imports["GOT.func"] = new Proxy(table, {
-      get(target, key, receiver) {
-        if (typeof key === "string") names.push(key);
-        return Reflect.get(target, key, receiver);
-      },
-    });
-  }
-  return names;
 }
 
 // The wasm at `url` compiled by a worker from the offline copy's cache (`cache`), or
@@ -121,45 +111,28 @@ function compiledAside(url, cache) {
 // worker, from the offline copy's `cache`); returns what prepares the Emscripten settings
 // of a start to take it.
 export function compileEarly(url, request, cache = null) {
-  const previous = window.fetch;
   const aside = compiledAside(url, cache);
   if (aside) document.documentElement.dataset.compiled = "worker"; // tests read it
   const compiled = aside
     ? aside.catch(() => WebAssembly.compileStreaming(request(url)))
     : WebAssembly.compileStreaming(request(url));
   compiled.catch(() => {}); // awaited where it is used
-  window.fetch = function (input, init) {
-    if (new URL(input instanceof Request ? input.url : input, location.href).href !== url) {
-      return previous.call(this, input, init);
+  standInForWasm(url);
+  return (settings) => takeWasm(settings, async (imports, stream) => {
+    const names = recordTableImports(imports);
+    let module = null;
+    try {
+      module = await compiled;
+    } catch (_) {
+      /* streamed again below */
     }
-    window.fetch = previous; // Pyodide asks once
-    return Promise.resolve(new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } }));
-  };
-  return (settings) => {
-    settings.setStatus ??= () => {};
-    const instantiate = settings.instantiateWasm;
-    if (!instantiate) return;
-    settings.instantiateWasm = (imports, done) => {
-      const streaming = WebAssembly.instantiateStreaming;
-      WebAssembly.instantiateStreaming = async (_standIn, withImports) => {
-        WebAssembly.instantiateStreaming = streaming;
-        const names = recordFunctionImports(withImports);
-        let module = null;
-        try {
-          module = await compiled;
-        } catch (_) {
-          /* streamed again below */
-        }
-        await nextTask();
-        const result = module
-          ? { module, instance: await WebAssembly.instantiate(module, withImports) }
-          : await streaming(request(url), withImports);
-        await nextTask();
-        wrapTableFunctions(withImports.env, names);
-        await nextTask();
-        return result;
-      };
-      return instantiate(imports, done);
-    };
-  };
+    await nextTask();
+    const result = module
+      ? { module, instance: await WebAssembly.instantiate(module, imports) }
+      : await stream(request(url));
+    await nextTask();
+    wrapTableFunctions(imports.env, names);
+    await nextTask();
+    return result;
+  });
 }

@@ -262,3 +262,58 @@ def test_a_private_window_restores_its_snapshot_on_a_reload(
     Table(page).play(WON.moves[:1])
     expect(page.locator('[data-stat="score"]')).to_have_text("10")
     context.close()
+
+
+# Pyodide's own module as another Pyodide would serve it: the same code, another version.
+def as_pyodide(version: str) -> Callable[[Route], None]:
+    def serve(route: Route) -> None:
+        module = route.fetch()
+        text, found = re.subn(
+            r"export\{(\w+) as loadPyodide,\w+ as version\}",
+            rf'const otherVersion="{version}";export{{\g<1> as loadPyodide,otherVersion as version}}',
+            module.text(),
+        )
+        assert found == 1, "pyodide.mjs exports its version otherwise"
+        route.fulfill(response=module, body=text)
+
+    return serve
+
+
+def test_a_pyodide_the_start_was_not_checked_against_starts_plainly(
+    browser: Browser, base_url: str
+) -> None:
+    """The start reaches into Pyodide's insides only on the Pyodide it was checked
+    against (static/boot/pyodide-door.js): on any other, Python starts as Pyodide's own
+    start does — no snapshot restored or made, no early compile, no quick runs — and the
+    game plays; the snapshot kept for this build is still there for the next start, on
+    the Pyodide it was checked against, with every hook in use."""
+    context = browser.new_context(locale="pt-PT", viewport=DESKTOP, service_workers="block")
+    context.add_init_script(COUNT_WORKERS)
+    context.clock.install()  # time runs as usual; snapshot_made() skips the settling in
+    page = context.new_page()
+    url = f"{base_url}/#{WON.code}"
+    page.goto(url)
+    wait_ready(page)
+    snapshot_made(page)
+    assert page.evaluate(MADE) != "failed"
+    page.route("**/pyodide.mjs", as_pyodide("314.0.99"))
+    page.goto("about:blank")  # (the same address again would only move to its #)
+    page.goto(url)
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT) == "off"
+    hooks = "(({wrapped, compiled, quickRuns}) => [wrapped, compiled, quickRuns])"
+    assert page.evaluate(f"{hooks}(document.documentElement.dataset)") == [None, None, None]
+    Table(page).play(WON.moves[:1])
+    expect(page.locator('[data-stat="score"]')).to_have_text("10")
+    page.wait_for_function(NEXT)
+    assert page.evaluate(NEXT) == "off" and page.evaluate("window.workersStarted") == 0
+    # the Pyodide it was checked against again: the kept snapshot is restored
+    page.unroute("**/pyodide.mjs")
+    context.new_cdp_session(page).send("Network.clearBrowserCache")  # its other module
+    page.goto("about:blank")
+    page.goto(url)
+    wait_ready(page)
+    root = page.evaluate("({...document.documentElement.dataset})")
+    assert (root.get("snapshot"), root.get("quickRuns")) == ("restored", "2"), root
+    assert int(root.get("wrapped", 0)) > 200, root  # its table functions wrapped in one module
+    context.close()
