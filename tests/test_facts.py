@@ -37,10 +37,6 @@ AWAITING_MERGE: frozenset[tuple[str, str]] = frozenset(
         ("halfmoon/web/render.py", "html lang"),
         ("halfmoon/web/render.py", "sign duration"),
         ("halfmoon/web/input.py", "kept input"),
-        ("static/boot/python.js", "engine archive"),
-        ("static/boot/snapshot.js", "engine archive"),
-        ("static/boot/unzip.js", "engine archive"),
-        ("static/snapshot-worker.js", "engine archive"),
     }
 )
 

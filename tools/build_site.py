@@ -26,7 +26,7 @@ from halfmoon.prefs import FELTS, SWITCHES, THEMES
 from halfmoon.words import CATALOGUE
 
 from . import stdlib, vendored
-from .archive import ENGINE_ARCHIVE, SOLID, read_archive, read_archive_names, write_archive
+from .archive import ENGINE_ARCHIVE, read_archive, read_archive_names, write_archive
 from .build_pages import write_pages
 from .markup import boot_data, face_templates, place_shell, step_controls
 
@@ -366,7 +366,6 @@ def build(out: Path) -> str:
         "stdlib": library.relative_to(out).as_posix(),
         "lock": stdlib.lock(),
         "engine": ENGINE_ARCHIVE,
-        "solid": SOLID,
         "imports": compiled.pyscript_imports(),
         "early": compiled.pyodide_imports(),
     }
