@@ -3,7 +3,7 @@
 Every context a test opens, however it opens it, is watched (the autouse ``problems``
 fixture): an uncaught error or a console error in any page, frame or dedicated worker (CSP
 violations are reported there), or a failed request, fails the test unless the test
-declares it expected (``problems.allow``).  Firefox and WebKit: ``test_engines.py``.
+declares it expected (``problems.allow``).  Firefox and WebKit: ``test_firefox_webkit.py``.
 """
 
 from __future__ import annotations
