@@ -46,9 +46,13 @@ PAINTED = (
 # Where a return visit's start goes: the marks the page sets on its way (static/boot/
 # python.js, main.py, halfmoon/web/app.py), navigation = 0.
 STEPS = (
-    "halfmoon-python-begun", "halfmoon-pyodide", "halfmoon-engine", "halfmoon-pyscript",
-    "halfmoon-main", "halfmoon-ready",
-)  # fmt: skip
+    "halfmoon-python-begun",
+    "halfmoon-pyodide",
+    "halfmoon-engine",
+    "halfmoon-pyscript",
+    "halfmoon-main",
+    "halfmoon-ready",
+)
 MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))"
 # Layout shifts (Chromium): the table must not move when Python takes it over.
 SHIFTS = """window.__shifts = [];

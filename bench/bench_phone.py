@@ -217,8 +217,12 @@ async def return_visit(
 
 
 async def measure(base: str, runs: int) -> dict[str, list[dict[str, Any]]]:
-    found: dict[str, list[dict[str, Any]]] = {"game_cold": [], "bare_cold": [],
-                                              "game_return": [], "bare_return": []}  # fmt: skip
+    found: dict[str, list[dict[str, Any]]] = {
+        "game_cold": [],
+        "bare_cold": [],
+        "game_return": [],
+        "bare_return": [],
+    }
     async with async_playwright() as p:
         for run in range(runs):
             order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
@@ -242,8 +246,10 @@ def summary(found: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         for g, b in zip(found["game_return"], found["bare_return"], strict=True)
     ]
     return {
-        "return": {k: median_range(column("game_return", k))
-                   for k in ("painted", "ready", "longest", "tbt", "longest_any")},
+        "return": {
+            k: median_range(column("game_return", k))
+            for k in ("painted", "ready", "longest", "tbt", "longest_any")
+        },
         "return_taps": {
             "count": len(game_taps),
             "median": statistics.median(game_taps) if game_taps else None,
@@ -251,14 +257,19 @@ def summary(found: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
             "all": game_taps,
         },
         "return_ratio": statistics.median(ratios),
-        "bare_return": {k: median_range(column("bare_return", k))
-                        for k in ("ready", "longest", "tbt")},
-        "cold": {k: median_range(column("game_cold", k))
-                 for k in ("ready", "longest", "tbt", "frame_gap")},
-        "bare_cold": {k: median_range(column("bare_cold", k))
-                      for k in ("ready", "longest", "tbt", "frame_gap")},
+        "bare_return": {
+            k: median_range(column("bare_return", k)) for k in ("ready", "longest", "tbt")
+        },
+        "cold": {
+            k: median_range(column("game_cold", k))
+            for k in ("ready", "longest", "tbt", "frame_gap")
+        },
+        "bare_cold": {
+            k: median_range(column("bare_cold", k))
+            for k in ("ready", "longest", "tbt", "frame_gap")
+        },
         "starts": [r["snapshot"] for r in found["game_return"]],
-    }  # fmt: skip
+    }
 
 
 def report(s: dict[str, Any], runs: int) -> None:

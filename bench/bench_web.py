@@ -328,14 +328,27 @@ def main() -> None:
     samples: dict[str, list[float]] = {
         k: []
         for k in (
-            "baseline_cold", "game_cold", "baseline_warm", "game_warm",
-            "paint_cold", "paint_warm", "baseline_bytes", "game_bytes",
-            "baseline_bytes_private", "game_bytes_private",
-            "baseline_memory", "game_memory", "repeat_requests",
-            "pyscript_cold", "pyscript_warm", "pyscript_bytes_private", "pyscript_memory",
-            "baseline_slow", "game_slow",
+            "baseline_cold",
+            "game_cold",
+            "baseline_warm",
+            "game_warm",
+            "paint_cold",
+            "paint_warm",
+            "baseline_bytes",
+            "game_bytes",
+            "baseline_bytes_private",
+            "game_bytes_private",
+            "baseline_memory",
+            "game_memory",
+            "repeat_requests",
+            "pyscript_cold",
+            "pyscript_warm",
+            "pyscript_bytes_private",
+            "pyscript_memory",
+            "baseline_slow",
+            "game_slow",
         )
-    }  # fmt: skip
+    }
     doubled: set[str] = set()  # files the game's first visit downloaded twice before ready
     repeat_paths: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -40,8 +40,11 @@ BOOT_TIMEOUT = 45_000
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 768}
 PHONE_CONTEXT: dict[str, Any] = {
-    "viewport": PHONE, "has_touch": True, "is_mobile": True, "device_scale_factor": 2,
-}  # fmt: skip
+    "viewport": PHONE,
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
