@@ -38,6 +38,9 @@ from tools.serve import serve_in_background
 from .common import ROOT, median_range, prepare_site
 
 RUNS = int(os.environ.get("RUNS", "5"))
+# A tap's wait that INP calls poor: the suite's phone test asserts taps relative to the
+# start they fall in (tests/browser/test_phone.py); the milliseconds are this row's.
+POOR_MS = 500
 RATE = 4  # CPU slowdown
 PHONE = {
     "viewport": {"width": 390, "height": 844},
@@ -293,9 +296,11 @@ def report(s: dict[str, Any], runs: int) -> None:
     t = s["return_taps"]
     if t["count"]:
         ok = "ok" if t["median"] <= 100 and t["max"] <= 200 else "MISSED"
+        poor = "none" if t["max"] <= POOR_MS else "SOME"
         print(
             f"  taps on the painted table ({t['count']}): median {t['median']:.0f},"
-            f" worst {t['max']:.0f} (median ≤ 100, worst ≤ 200) {ok}"
+            f" worst {t['max']:.0f} (median ≤ 100, worst ≤ 200) {ok};"
+            f" beyond {POOR_MS} (INP's poor): {poor}"
         )
     row("first visit: ready", c["ready"], f"bare {cell(bc['ready'])}")
     row("  longest task", c["longest"], f"bare {cell(bc['longest'])}")
