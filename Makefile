@@ -13,7 +13,7 @@ RUNS ?= 7
 WORKERS ?= 2
 PYTEST := $(PY) -m pytest -q $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadgroup)
 
-.PHONY: setup site play test test-engine test-browser test-engines lint chromium engines bench bench-engines bench-phone bench-engine soak clean
+.PHONY: setup site play test test-rules test-browser test-browsers lint chromium browsers bench bench-browsers bench-phone bench-rules soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,9 +38,9 @@ play: site
 chromium: $(STAMP)
 	bash tools/ensure_chromium.sh $(PY)
 
-## engines: Firefox and WebKit for the cross-engine tests (Debian's packages)
-engines:
-	bash tools/ensure_engines.sh
+## browsers: Firefox ESR and WebKitGTK for the cross-engine tests (Debian's packages)
+browsers:
+	bash tools/ensure_browsers.sh
 
 lint: $(STAMP) $(NPM_STAMP)
 	$(VENV)/bin/ruff check halfmoon tests bench tools main.py
@@ -52,22 +52,23 @@ lint: $(STAMP) $(NPM_STAMP)
 	node_modules/.bin/tsc --noEmit -p tsconfig.worker.json
 	node_modules/.bin/tsc --noEmit -p tsconfig.node.json
 
-test-engine: $(STAMP)
+## test-rules: the rules engine's tests in CPython (no browser)
+test-rules: $(STAMP)
 	$(PYTEST) -m "not browser"
 
 # Tests marked `alone` (a phone's start, timed at a slowed CPU) run by themselves after
 # the parallel part: a second browser on the same two cores would slow them beyond any phone.
-test-browser: site chromium engines
+test-browser: site chromium browsers
 	$(PYTEST) -m "browser and not alone" --durations=15
 	$(PY) -m pytest -q -m alone
 
-## test-engines: the cross-engine suite alone, in Firefox and WebKit (ENGINE=firefox for one)
-test-engines: site engines
-	$(PY) -m pytest -q tests/browser/test_engines.py $(if $(ENGINE),-k $(ENGINE))
+## test-browsers: the cross-engine suite alone, in Firefox and WebKit (ENGINE=firefox for one)
+test-browsers: site browsers
+	$(PY) -m pytest -q tests/browser/test_firefox_webkit.py $(if $(ENGINE),-k $(ENGINE))
 
-## test: everything CI runs — lint, engine tests, browser tests on the built site; it
+## test: everything CI runs — lint, rules tests, browser tests on the built site; it
 ## prints the 15 slowest tests
-test: lint site chromium engines
+test: lint site chromium browsers
 	$(PYTEST) -m "not alone" --durations=15
 	$(PY) -m pytest -q -m alone
 
@@ -75,16 +76,17 @@ test: lint site chromium engines
 bench: site chromium
 	RUNS=$(RUNS) $(PY) -m bench.bench_web
 
-## bench-engines: start-up in Chromium, Firefox and WebKit against the bare Pyodide page
-bench-engines: site chromium engines
-	RUNS=$(if $(filter 7,$(RUNS)),5,$(RUNS)) $(PY) -m bench.bench_engines
+## bench-browsers: start-up in Chromium, Firefox and WebKit against the bare Pyodide page
+bench-browsers: site chromium browsers
+	RUNS=$(if $(filter 7,$(RUNS)),5,$(RUNS)) $(PY) -m bench.bench_browsers
 
 ## bench-phone: a mid-range phone (CPU slowed 4x, touch): start-up, blocking and taps
 bench-phone: site chromium
 	RUNS=$(if $(filter 7,$(RUNS)),5,$(RUNS)) $(PY) -m bench.bench_phone
 
-bench-engine: $(STAMP)
-	$(PY) -m bench.bench_engine
+## bench-rules: the rules engine's speed in CPython
+bench-rules: $(STAMP)
+	$(PY) -m bench.bench_rules
 
 ## soak: 1,000,000 random taps, undos and redos with every invariant checked (CI runs a short profile)
 soak: $(STAMP)

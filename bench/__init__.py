@@ -1,1 +1,1 @@
-"""Benchmarks that print figures (``make bench``, ``make bench-engine``); not tests."""
+"""Benchmarks that print figures (``make bench``, ``make bench-rules``); not tests."""

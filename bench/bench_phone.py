@@ -38,6 +38,9 @@ from tools.serve import serve_in_background
 from .common import ROOT, median_range, prepare_site
 
 RUNS = int(os.environ.get("RUNS", "5"))
+# A tap's wait that INP calls poor: the suite's phone test asserts taps relative to the
+# start they fall in (tests/browser/test_phone.py); the milliseconds are this row's.
+POOR_MS = 500
 RATE = 4  # CPU slowdown
 PHONE = {
     "viewport": {"width": 390, "height": 844},
@@ -217,8 +220,12 @@ async def return_visit(
 
 
 async def measure(base: str, runs: int) -> dict[str, list[dict[str, Any]]]:
-    found: dict[str, list[dict[str, Any]]] = {"game_cold": [], "bare_cold": [],
-                                              "game_return": [], "bare_return": []}  # fmt: skip
+    found: dict[str, list[dict[str, Any]]] = {
+        "game_cold": [],
+        "bare_cold": [],
+        "game_return": [],
+        "bare_return": [],
+    }
     async with async_playwright() as p:
         for run in range(runs):
             order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
@@ -242,8 +249,10 @@ def summary(found: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         for g, b in zip(found["game_return"], found["bare_return"], strict=True)
     ]
     return {
-        "return": {k: median_range(column("game_return", k))
-                   for k in ("painted", "ready", "longest", "tbt", "longest_any")},
+        "return": {
+            k: median_range(column("game_return", k))
+            for k in ("painted", "ready", "longest", "tbt", "longest_any")
+        },
         "return_taps": {
             "count": len(game_taps),
             "median": statistics.median(game_taps) if game_taps else None,
@@ -251,14 +260,19 @@ def summary(found: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
             "all": game_taps,
         },
         "return_ratio": statistics.median(ratios),
-        "bare_return": {k: median_range(column("bare_return", k))
-                        for k in ("ready", "longest", "tbt")},
-        "cold": {k: median_range(column("game_cold", k))
-                 for k in ("ready", "longest", "tbt", "frame_gap")},
-        "bare_cold": {k: median_range(column("bare_cold", k))
-                      for k in ("ready", "longest", "tbt", "frame_gap")},
+        "bare_return": {
+            k: median_range(column("bare_return", k)) for k in ("ready", "longest", "tbt")
+        },
+        "cold": {
+            k: median_range(column("game_cold", k))
+            for k in ("ready", "longest", "tbt", "frame_gap")
+        },
+        "bare_cold": {
+            k: median_range(column("bare_cold", k))
+            for k in ("ready", "longest", "tbt", "frame_gap")
+        },
         "starts": [r["snapshot"] for r in found["game_return"]],
-    }  # fmt: skip
+    }
 
 
 def report(s: dict[str, Any], runs: int) -> None:
@@ -282,9 +296,11 @@ def report(s: dict[str, Any], runs: int) -> None:
     t = s["return_taps"]
     if t["count"]:
         ok = "ok" if t["median"] <= 100 and t["max"] <= 200 else "MISSED"
+        poor = "none" if t["max"] <= POOR_MS else "SOME"
         print(
             f"  taps on the painted table ({t['count']}): median {t['median']:.0f},"
-            f" worst {t['max']:.0f} (median ≤ 100, worst ≤ 200) {ok}"
+            f" worst {t['max']:.0f} (median ≤ 100, worst ≤ 200) {ok};"
+            f" beyond {POOR_MS} (INP's poor): {poor}"
         )
     row("first visit: ready", c["ready"], f"bare {cell(bc['ready'])}")
     row("  longest task", c["longest"], f"bare {cell(bc['longest'])}")

@@ -4,7 +4,7 @@ against a bare page that loads the same vendored Pyodide and runs ``import sys``
 Runs of the pages alternate (RUNS of each, 7 unless the environment says otherwise).
 Start-up is measured cold (a fresh profile), on a quick reload (before the snapshot of
 the next visit is made), on a reload once it is made, and on a return visit (the browser
-quits and starts again on its profile: bench/bench_engines.py's Chromium run).
+quits and starts again on its profile: bench/bench_browsers.py's Chromium run).
 Taps are clicks on the cards as a person makes them (the pointer rests on the card, the
 button is held a moment); the same taps as Playwright's instant clicks are measured for
 reference.  Then a mid-range phone (bench/bench_phone.py): the CPU slowed four times, a
@@ -40,7 +40,7 @@ from tests.solver import legal_moves
 from tools.chromium import launch_options
 from tools.serve import serve_in_background
 
-from . import bench_engines, bench_phone
+from . import bench_browsers, bench_phone
 from .common import ROOT, median_range, prepare_site
 
 RUNS = int(os.environ.get("RUNS", "7"))  # make bench RUNS=15: a tighter median
@@ -328,14 +328,27 @@ def main() -> None:
     samples: dict[str, list[float]] = {
         k: []
         for k in (
-            "baseline_cold", "game_cold", "baseline_warm", "game_warm",
-            "paint_cold", "paint_warm", "baseline_bytes", "game_bytes",
-            "baseline_bytes_private", "game_bytes_private",
-            "baseline_memory", "game_memory", "repeat_requests",
-            "pyscript_cold", "pyscript_warm", "pyscript_bytes_private", "pyscript_memory",
-            "baseline_slow", "game_slow",
+            "baseline_cold",
+            "game_cold",
+            "baseline_warm",
+            "game_warm",
+            "paint_cold",
+            "paint_warm",
+            "baseline_bytes",
+            "game_bytes",
+            "baseline_bytes_private",
+            "game_bytes_private",
+            "baseline_memory",
+            "game_memory",
+            "repeat_requests",
+            "pyscript_cold",
+            "pyscript_warm",
+            "pyscript_bytes_private",
+            "pyscript_memory",
+            "baseline_slow",
+            "game_slow",
         )
-    }  # fmt: skip
+    }
     doubled: set[str] = set()  # files the game's first visit downloaded twice before ready
     repeat_paths: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -391,16 +404,16 @@ def main() -> None:
             results["wasm"] = wasm_from_cache(p, pages["game"])
             # A player coming back: the browser quits and starts again on its profile.
 
-            visits = bench_engines.measure(
-                "chromium", lambda profile: bench_engines.Chromium(p, profile or ""), url, RUNS
+            visits = bench_browsers.measure(
+                "chromium", lambda profile: bench_browsers.Chromium(p, profile or ""), url, RUNS
             )
             for name, page_name in (("game", "game"), ("baseline", "bare")):
                 samples[f"{name}_return"] = visits[page_name]["return"]
                 samples[f"{name}_snapshot_reload"] = visits[page_name]["reload"]
             samples["game_painted"] = visits["game"]["painted"]
             samples["game_shift"] = visits["game"]["shift"]
-            results["steps"] = bench_engines.steps_text(bench_engines.STEPS_SEEN)
-            results["snapshot"] = bench_engines.snapshot_size(bench_engines.SNAPSHOTS)
+            results["steps"] = bench_browsers.steps_text(bench_browsers.STEPS_SEEN)
+            results["snapshot"] = bench_browsers.snapshot_size(bench_browsers.SNAPSHOTS)
             taps = {
                 "person": tap_latency(browser, pages["game"], person=True),
                 "machine": tap_latency(browser, pages["game"], person=False),

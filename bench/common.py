@@ -1,4 +1,4 @@
-"""What bench/bench_web.py (make bench) and bench/bench_engines.py (make bench-engines)
+"""What bench/bench_web.py (make bench) and bench/bench_browsers.py (make bench-browsers)
 share: the built site with the bare pages beside it, and how a set of runs is told."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Plain Python with no browser or I/O in it; the same files run in CPython and Pyo
 from .cards import Card, card, parse_card
 from .deal import CodeError, canonical_code, format_code, parse_code, random_code
 from .game import Game, Removal, TapResult
-from .snapshot import SnapshotError
+from .game_format import SnapshotError
 
 __all__ = [
     "Card",

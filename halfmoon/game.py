@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from . import snapshot
+from . import game_format as snapshot
 from .cards import Card
 from .clock import Clock
 from .deal import canonical_code, deal, parse_code, random_code

@@ -28,7 +28,8 @@ def test_show_draws_the_arch_with_names_and_counts() -> None:
     assert top_names.split() == [w for n in range(4, 11) for w in (str(n), "(8)")]
     # Second row: pile 3, reserve R1–R4, pile 11; third: pile 2, R5–R8, pile 12.
     assert lines[5].split() == ["R♠", "10♥", "R♥", "V♥", "10♠", "10♣"]
-    assert lines[6].split() == ["3", "(8)", "R1", "(1)", "R2", "(1)", "R3", "(1)", "R4", "(1)", "11", "(8)"]  # fmt: skip
+    reserve_names = [w for n in range(1, 5) for w in (f"R{n}", "(1)")]
+    assert lines[6].split() == ["3", "(8)", *reserve_names, "11", "(8)"]
     assert lines[8].split() == ["D♣", "V♥", "A♠", "4♦", "7♣", "8♥"]
     assert lines[11].split() == ["8♠"] and lines[12].split() == ["1", "(8)"]
     # The reserve sits inside the arch: its first card starts right of pile 3's.

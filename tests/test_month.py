@@ -51,9 +51,18 @@ def played(day: date, result: str = "won", *, late: bool = False, id: str = "") 
     left = 104 - sum(len(m) for m in moves)
     ended = noon(day + timedelta(days=3 if late else 0))
     return Entry(
-        id or f"{day}-{result}", daily_code(day), ended - 1, ended, result, left,  # type: ignore[arg-type]
-        90_000, len(moves), day, moves, late,
-    )  # fmt: skip
+        id or f"{day}-{result}",
+        daily_code(day),
+        ended - 1,
+        ended,
+        result,
+        left,  # type: ignore[arg-type]
+        90_000,
+        len(moves),
+        day,
+        moves,
+        late,
+    )
 
 
 # ---------------------------------------------------------------- the month
@@ -353,7 +362,9 @@ def test_the_history_keeps_a_made_up_day_and_refuses_a_false_one() -> None:
     raw = write_history([replace(entry, daily=None, late=False)])
     from halfmoon.safejson import Invalid
 
-    for forged in (raw.replace('"daily":null', '"daily":null,"late":true'),
-                   raw.replace('"daily":null', '"daily":null,"late":1')):  # fmt: skip
+    for forged in (
+        raw.replace('"daily":null', '"daily":null,"late":true'),
+        raw.replace('"daily":null', '"daily":null,"late":1'),
+    ):
         with pytest.raises(Invalid):
             read_history(forged)

@@ -10,6 +10,7 @@ import pytest
 
 from halfmoon import Game
 from halfmoon.clock import MAX_ELAPSED_MS, Clock, format_time
+from halfmoon.game_format import SnapshotError
 from halfmoon.prefs import Prefs
 from halfmoon.safejson import Invalid, depth, parse
 from halfmoon.saved import (
@@ -30,7 +31,6 @@ from halfmoon.saved import (
     write_play,
     write_prefs,
 )
-from halfmoon.snapshot import SnapshotError
 from halfmoon.stats import Stats
 from tests.solver import legal_moves
 

@@ -69,8 +69,14 @@ NUMBER = re.compile(r"[-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?")
 def mul(m: Matrix, n: Matrix) -> Matrix:
     a, b, c, d, e, f = m
     p, q, r, s, t, u = n
-    return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e,
-            b * t + d * u + f)  # fmt: skip
+    return (
+        a * p + c * q,
+        b * p + d * q,
+        a * r + c * s,
+        b * r + d * s,
+        a * t + c * u + e,
+        b * t + d * u + f,
+    )
 
 
 def inverse(m: Matrix) -> Matrix:
@@ -207,9 +213,10 @@ def symbols(deck: Path) -> str:
             x0, y0, w, h = frame(card)
             base: Matrix = (SCALE, 0, 0, SCALE, -SCALE * x0, -SCALE * y0)
             halves = [
-                u for u in card.findall(NS + "use")
+                u
+                for u in card.findall(NS + "use")
                 if re.fullmatch(r"#(jack|queen|king)_\d", u.get(HREF, ""))
-            ]  # fmt: skip
+            ]
             first, second = (mul(base, transform(u.get("transform"))) for u in halves)
             paths: list[str] = []
             bake(by_id[halves[0].get(HREF, "")[1:]], first, paths)
@@ -239,8 +246,10 @@ def divider(card: ET.Element, base: Matrix) -> str:
         for c in (dots[0], dots[-1])
     )
     step = math.dist((ax, ay), (bx, by)) / (len(dots) - 1)
-    out = [f'<path stroke="#000" stroke-width="{7.25 * scale:.3f}" '
-           f'd="M {point(m, x1, y1)} L {point(m, x2, y2)}"/>']  # fmt: skip
+    out = [
+        f'<path stroke="#000" stroke-width="{7.25 * scale:.3f}" '
+        f'd="M {point(m, x1, y1)} L {point(m, x2, y2)}"/>'
+    ]
     for radius, colour in ((2.2, "#fff"), (0.7, "#000")):
         out.append(
             f'<path stroke="{colour}" stroke-width="{2 * radius * scale:.3f}" '

@@ -45,15 +45,23 @@ def play_to(
 
 
 def shoot_matrix(
-    browser: Browser, url: str, line: list[tuple[str, ...]], width: int, height: int,
-    theme: Literal["dark", "light"], out: Path,
-) -> None:  # fmt: skip
+    browser: Browser,
+    url: str,
+    line: list[tuple[str, ...]],
+    width: int,
+    height: int,
+    theme: Literal["dark", "light"],
+    out: Path,
+) -> None:
     """One screen size: four moves into the deal, a card selected, pile numbers on."""
     mobile = width < 900
     context = browser.new_context(
-        viewport={"width": width, "height": height}, locale="pt-PT", color_scheme=theme,
-        has_touch=mobile, is_mobile=mobile,
-    )  # fmt: skip
+        viewport={"width": width, "height": height},
+        locale="pt-PT",
+        color_scheme=theme,
+        has_touch=mobile,
+        is_mobile=mobile,
+    )
     page = play_to(context, url, line, 4, "pile-numbers")
     page.wait_for_timeout(700)
     name = f"{width}x{height}" + ("" if theme == "dark" else "-light")

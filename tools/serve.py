@@ -38,8 +38,14 @@ TYPES = {
 }
 
 
-COMPRESSED = ("text/", "application/javascript", "application/json", "image/svg+xml",
-              "application/wasm", "application/manifest+json")  # fmt: skip
+COMPRESSED = (
+    "text/",
+    "application/javascript",
+    "application/json",
+    "image/svg+xml",
+    "application/wasm",
+    "application/manifest+json",
+)
 """The types sent compressed (by their Content-Type's start)."""
 GZIP_LEVEL = 6  # what static hosts use: most of the gain, quickly
 

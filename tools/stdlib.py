@@ -48,9 +48,18 @@ script: it writes its Python package into the working directory with ``os`` and
 as _Path", ...]``)."""
 
 PYSCRIPT_COMPILED = (
-    "__init__.py", "context.py", "display.py", "events.py", "fetch.py", "ffi.py",
-    "flatted.py", "storage.py", "util.py", "websocket.py", "workers.py",
-)  # fmt: skip
+    "__init__.py",
+    "context.py",
+    "display.py",
+    "events.py",
+    "fetch.py",
+    "ffi.py",
+    "flatted.py",
+    "storage.py",
+    "util.py",
+    "websocket.py",
+    "workers.py",
+)
 """The modules of PyScript's own Python package that a started page has imported (not
 ``web``, ``fs`` nor ``media``).  PyScript writes them as sources into the working
 directory at every start and imports them, compiling each (≈10 ms in all): the engine

@@ -3,7 +3,7 @@
 Every context a test opens, however it opens it, is watched (the autouse ``problems``
 fixture): an uncaught error or a console error in any page, frame or dedicated worker (CSP
 violations are reported there), or a failed request, fails the test unless the test
-declares it expected (``problems.allow``).  Firefox and WebKit: ``test_engines.py``.
+declares it expected (``problems.allow``).  Firefox and WebKit: ``test_firefox_webkit.py``.
 """
 
 from __future__ import annotations
@@ -40,8 +40,11 @@ BOOT_TIMEOUT = 45_000
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 768}
 PHONE_CONTEXT: dict[str, Any] = {
-    "viewport": PHONE, "has_touch": True, "is_mobile": True, "device_scale_factor": 2,
-}  # fmt: skip
+    "viewport": PHONE,
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -141,8 +141,9 @@ def skeleton(page: Page) -> bool:
 # ------------------------------------------------------------------ the painted table
 def test_a_player_coming_back_sees_their_table_before_python_and_python_keeps_it(opened) -> None:
     play = played(X, 2, selecting=True)
-    page, release = opened(keep(play, record(play, placement_help=True),
-                                **{KEYS["prefs"]: json.dumps({"placement_help": True, "theme": "light"})}))  # fmt: skip
+    prefs = json.dumps({"placement_help": True, "theme": "light"})
+    kept = keep(play, record(play, placement_help=True), **{KEYS["prefs"]: prefs})
+    page, release = opened(kept)
     page.wait_for_function("document.documentElement.dataset.painted === 'true'")
     assert page.evaluate("document.documentElement.dataset.app") == "loading"
     table = Table(page)
@@ -229,7 +230,11 @@ def _wrong_type(view: dict) -> dict:
         ("another version", lambda view: {**view, "v": 2}, "/"),
         ("another deal than the link's", lambda view: view, f"/#{Y}"),
         ("another deal than the one saved last", lambda view: {**view, "code": Y}, "/"),
-        ("a deal of the day of another day", lambda view: {**view, "daily": "1999-01-01"}, "/#daily"),
+        (
+            "a deal of the day of another day",
+            lambda view: {**view, "daily": "1999-01-01"},
+            "/#daily",
+        ),
         ("another language", lambda view: view, "/?lang=en"),
         ("too long", _bigger, "/"),
         ("a face that is no template", _hostile_face, "/"),
@@ -239,7 +244,7 @@ def _wrong_type(view: dict) -> dict:
         ("a bar missing", lambda view: {k: v for k, v in view.items() if k != "bar"}, "/"),
         ("nested deep", lambda view: "[" * 10_000 + "]" * 10_000, "/"),
     ],
-)  # fmt: skip
+)
 def test_a_record_that_is_not_this_page_s_leaves_the_skeleton(
     opened, case, change, address
 ) -> None:

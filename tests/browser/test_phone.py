@@ -1,17 +1,22 @@
 """A phone: with the CPU slowed four times (Lighthouse's mid-range phone), a player
 coming back taps the painted table while Python starts; each tap is answered — the card
-shows selected in the frame drawn after it — well before a player would take the table
-for dead, and the pair tapped then is played once the game is ready.
+shows selected in the frame drawn after it — long before the start is over, and the pair
+tapped then is played once the game is ready.
 
-The targets of issue 32 (every tap within 200 ms, a median within 100) are figures of
-``make bench``'s phone row, on a quiet machine; this test guards the behaviour with the
-budget a player notices (500 ms: what INP calls poor; before the start gave way, such
-taps took 584-1,496 ms, at every visit).  It runs alone, after the parallel suite (the
-Makefile): a second browser busy on the same two cores slows a throttled page beyond any
-phone.  Even alone, a shared machine's noise now and then holds one frame past the
-budget (536 ms, once in seven runs), so a player's visit is tried up to three times on a
-fresh profile and the budget must hold in one of them; what every visit shows and plays
-is asserted in each.  A start that freezes again fails all three.
+What the test asserts about time is relative to what the same visit measures, so that a
+slow machine cannot fail it and a frozen start still does: the slowest tap's wait (the
+browser's Event Timing duration, touch → the frame drawn after its handlers) against the
+length of that visit's own start, from the saved table painted to ready.  A start that
+freezes (one long task) holds a tap for about half of it; a start that gives way between
+its steps answers within a fifth; the test allows a third (``SHARE``).  The figures in
+milliseconds (every tap within 200 ms, a median within 100; none beyond INP's "poor",
+500 ms) are ``make bench``'s phone row (bench/bench_phone.py), on a quiet machine.
+
+It runs alone, after the parallel suite (the Makefile): a second browser busy on the same
+two cores slows a throttled page unevenly, its start and its taps apart.  A shared
+machine's noise now and then holds one frame longer still, so a player's visit is tried
+up to three times on a fresh profile and the share must hold in one of them; what every
+visit shows and plays is asserted in each.  A start that freezes again fails all three.
 (docs/performance.md, "A phone".)"""
 
 from __future__ import annotations
@@ -34,7 +39,9 @@ pytestmark = [
 
 CODE = "HM1-N-AAAAAAB"
 RATE = 4  # the CPU slowed four times
-BUDGET_MS = 500  # a tap answered, touch to the frame that shows it (INP: poor beyond)
+# The slowest tap's wait, as a share of the start it fell in (paint → ready): a frozen
+# start gives about a half, one that gives way between its steps under a fifth.
+SHARE = 1 / 3
 # Each tap on a card (its place, and whether the game was still starting when the page
 # handled it), and the Event Timing entries of the page's input (the browser's own
 # measure: from the touch to the frame drawn after its handlers; only those of 16 ms or
@@ -65,10 +72,11 @@ def center(page: Page, slot: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def visit(playwright: Playwright, base_url: str) -> tuple[float, object]:
+def visit(playwright: Playwright, base_url: str) -> tuple[float, tuple[object, ...]]:
     """A player's first visit and their return on a slow phone, tapping the painted
     table until the game is ready, on a profile of their own: the slowest answer to a
-    tap between the first paint and ready (ms), and what the page measured."""
+    tap between the first paint and ready as a share of that time, and what the page
+    measured."""
     url = f"{base_url}/#{CODE}"
     game = Game.new(CODE)
     first, second = next(move for move in legal_moves(game.tops()) if len(move) == 2)
@@ -140,9 +148,11 @@ def visit(playwright: Playwright, base_url: str) -> tuple[float, object]:
         timing = page.evaluate("window.__timing")
         during = [(name, ms) for name, ms, start in timing if painted <= start <= ready]
         slowest = max((ms for _, ms in during), default=0)
-        seen = (during, "the page's long tasks:", page.evaluate("window.__long"))
+        start = ready - painted
+        long_tasks = page.evaluate("window.__long")
+        seen = (f"slowest tap {slowest:.0f} ms of a {start:.0f} ms start", during, long_tasks)
         context.close()
-    return slowest, seen
+    return slowest / start, seen
 
 
 def test_a_phone_answers_taps_while_python_starts_and_plays_them(
@@ -150,9 +160,11 @@ def test_a_phone_answers_taps_while_python_starts_and_plays_them(
 ) -> None:
     tries = []
     for _ in range(3):
-        slowest, seen = visit(playwright, base_url)
-        tries.append((slowest, seen))
-        if slowest <= BUDGET_MS:
+        share, seen = visit(playwright, base_url)
+        tries.append((round(share, 3), seen))
+        if share <= SHARE:
             break
-    # each tap answered within the budget, in one of three visits at most
-    assert min(slowest for slowest, _ in tries) <= BUDGET_MS, tries
+    # each tap answered within a third of the start, in one of three visits at most
+    shares = [(share, seen[0]) for share, seen in tries]
+    print("the slowest tap's share of its start, by visit:", shares)
+    assert min(share for share, _ in tries) <= SHARE, tries

@@ -100,9 +100,12 @@ def test_every_control_is_hittable_and_every_window_opens_at_its_top(
     browser: Browser, base_url: str, width: int, height: int
 ) -> None:
     context = browser.new_context(
-        locale="pt-PT", viewport={"width": width, "height": height}, has_touch=True,
-        is_mobile=True, device_scale_factor=2,
-    )  # fmt: skip
+        locale="pt-PT",
+        viewport={"width": width, "height": height},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+    )
     page = open_game(context, base_url, CODE)
     table = Table(page, touch=True)
     assert page.evaluate("matchMedia('(pointer: coarse)').matches")

@@ -1,4 +1,5 @@
-"""The snapshot format of a game: versioned, JSON-safe, and checked field by field.
+"""The game's stored format (what ``Game.to_dict`` writes, ``Game.from_dict`` reads): versioned,
+JSON-safe, and checked field by field.
 
 Version 1::
 

@@ -148,10 +148,19 @@ class Firefox(Driver):
             ):
                 prefs.write(f"user_pref({json.dumps(name)}, {value});\n")
         self.process = subprocess.Popen(
-            [shutil.which(executable) or executable, "--headless", "--no-remote",
-             "--remote-debugging-port=0", "--profile", self.profile, "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
+            [
+                shutil.which(executable) or executable,
+                "--headless",
+                "--no-remote",
+                "--remote-debugging-port=0",
+                "--profile",
+                self.profile,
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         assert self.process.stderr is not None
         address = ""
         end = time.monotonic() + 60
@@ -264,15 +273,19 @@ class Firefox(Driver):
                         "id": "mouse",
                         "parameters": {"pointerType": "mouse"},
                         "actions": [
-                            {"type": "pointerMove", "x": 0, "y": 0,
-                             "origin": {"type": "element", "element": node}},
+                            {
+                                "type": "pointerMove",
+                                "x": 0,
+                                "y": 0,
+                                "origin": {"type": "element", "element": node},
+                            },
                             {"type": "pointerDown", "button": 0},
                             {"type": "pointerUp", "button": 0},
                         ],
                     }
                 ],
             },
-        )  # fmt: skip
+        )
 
     def press(self, key: str, *, ctrl: bool = False) -> None:
         value = KEYS.get(key, key)
@@ -321,8 +334,9 @@ def virtual_screen() -> Iterator[str]:
     read, write = os.pipe()
     process = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write), "-screen", "0", "1366x900x24", "-nolisten", "tcp"],
-        pass_fds=(write,), stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        pass_fds=(write,),
+        stderr=subprocess.DEVNULL,
+    )
     os.close(write)
     with os.fdopen(read) as pipe:
         number = pipe.readline().strip()

@@ -1,4 +1,5 @@
-"""Snapshots: JSON-safe round trips, and refusal of anything corrupt or tampered."""
+"""The game's stored format (halfmoon/game_format.py): JSON-safe round trips, and refusal
+of anything corrupt or tampered."""
 
 from __future__ import annotations
 

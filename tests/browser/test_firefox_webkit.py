@@ -5,9 +5,9 @@ embedded frame — each by real clicks and keys, and any error the page reports 
 test (docs/reliability.md, "Every engine").
 
 The engines come from Debian's packages (``firefox-esr``; ``webkit2gtk-driver`` with
-``xvfb``), installed by ``tools/ensure_engines.sh`` (``make engines``); see
-``tests/browser/engines.py`` for how each is driven.  One engine alone:
-``.venv/bin/python -m pytest tests/browser/test_engines.py -k firefox``.
+``xvfb``), installed by ``tools/ensure_browsers.sh`` (``make browsers``); see
+``tests/browser/drivers.py`` for how each is driven.  One engine alone:
+``.venv/bin/python -m pytest tests/browser/test_firefox_webkit.py -k firefox``.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from pathlib import Path
 import pytest
 
 from halfmoon.host.examples import WON
-from tests.browser.engines import Driver, Firefox, WebKit, virtual_screen
+from tests.browser.drivers import Driver, Firefox, WebKit, virtual_screen
 from tools.serve import serve_in_background
 
 # one worker drives both engines, each launched once for the module (make test's
 # workers share the other tests out one by one: --dist loadgroup)
 pytestmark = [
-    pytest.mark.xdist_group("engines"),
+    pytest.mark.xdist_group("firefox_webkit"),
     pytest.mark.motion,  # every engine plays with its animations (conftest.py)
     # A browser process that dies in the middle of a test (seen once: WebKitGTK's, on a
     # busy CI machine; not once here in some 40 runs, under load too) is not the page

@@ -1,5 +1,5 @@
-"""Engine benchmark: the cost of one ``Game.tap`` (impasse check included) over full
-random games.  Prints figures; it is not a test.  Run: ``make bench-engine``."""
+"""Rules benchmark: the cost of one ``Game.tap`` (impasse check included) over full
+random games.  Prints figures; it is not a test.  Run: ``make bench-rules``."""
 
 from __future__ import annotations
 

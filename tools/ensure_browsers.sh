@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Make Firefox and WebKit available to the cross-engine tests (tests/browser/
-# test_engines.py) and print what was found: Debian's firefox-esr (driven through its
+# test_firefox_webkit.py) and print what was found: Debian's firefox-esr (driven through its
 # own WebDriver BiDi) and WebKitGTK's WebDriver with a virtual screen (Xvfb).
 # Playwright's own Firefox and WebKit are patched builds that cannot be downloaded here.
 set -euo pipefail
@@ -10,12 +10,12 @@ command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
 command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb xauth)
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" != "0" ] || ! command -v apt-get >/dev/null 2>&1; then
-    echo "engines: missing ${missing[*]} (install them with your package manager)" >&2
+    echo "browsers: missing ${missing[*]} (install them with your package manager)" >&2
     exit 1
   fi
-  echo "engines: installing Debian's ${missing[*]}"
+  echo "browsers: installing Debian's ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-echo "engines: $(firefox-esr --version 2>/dev/null | tail -1); WebKitGTK $(dpkg-query -W -f='${Version}' webkit2gtk-driver 2>/dev/null || echo '?')"
+echo "browsers: $(firefox-esr --version 2>/dev/null | tail -1); WebKitGTK $(dpkg-query -W -f='${Version}' webkit2gtk-driver 2>/dev/null || echo '?')"

@@ -2,7 +2,7 @@
 Firefox and WebKit — cold (a fresh profile), reload, and a return visit (the browser
 quits and starts again on the same profile).
 
-    make bench-engines            # RUNS=5 by default
+    make bench-browsers           # RUNS=5 by default
 
 Each figure is the time from navigation to ``data-app="ready"``, read from the page's
 own mark (``performance.mark("halfmoon-ready")``, set by the game and by the bare page
@@ -26,7 +26,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from bench.common import ROOT, prepare_site
-from tests.browser.engines import Driver, Firefox, WebKit, virtual_screen
+from tests.browser.drivers import Driver, Firefox, WebKit, virtual_screen
 from tools.chromium import launch_options
 from tools.serve import serve_in_background
 
@@ -46,9 +46,13 @@ PAINTED = (
 # Where a return visit's start goes: the marks the page sets on its way (static/boot/
 # python.js, main.py, halfmoon/web/app.py), navigation = 0.
 STEPS = (
-    "halfmoon-python-begun", "halfmoon-pyodide", "halfmoon-engine", "halfmoon-pyscript",
-    "halfmoon-main", "halfmoon-ready",
-)  # fmt: skip
+    "halfmoon-python-begun",
+    "halfmoon-pyodide",
+    "halfmoon-engine",
+    "halfmoon-pyscript",
+    "halfmoon-main",
+    "halfmoon-ready",
+)
 MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))"
 # Layout shifts (Chromium): the table must not move when Python takes it over.
 SHIFTS = """window.__shifts = [];
@@ -180,7 +184,7 @@ def main() -> None:
     results["snapshots"] = SNAPSHOTS
     results["steps"] = STEPS_SEEN
     report(results)
-    (ROOT / "bench" / "engines.json").write_text(json.dumps(results, indent=1) + "\n")
+    (ROOT / "bench" / "browsers.json").write_text(json.dumps(results, indent=1) + "\n")
 
 
 def report(results: dict[str, object]) -> None:
