@@ -2,7 +2,7 @@
 by click and by keyboard, an error message with its option on, a reload that resumes, a
 whole won game, offline play after one visit, the rules and examples pages, and an
 embedded frame — each by real clicks and keys, and any error the page reports fails the
-test (docs/reliability.md, "Every engine").
+test (docs/reliability.md, "Every browser").
 
 The engines come from Debian's packages (``firefox-esr``; ``webkit2gtk-driver`` with
 ``xvfb``), installed by ``tools/ensure_browsers.sh`` (``make browsers``); see
@@ -165,7 +165,7 @@ def test_an_embedded_frame(browser_page: Driver, base_url: str) -> None:
 # downloaded goes to the server), so its service worker fetches again the files the
 # page did not fetch by script (its modules, its stylesheet: a browser with an HTTP
 # cache revalidates them, "not modified"); those the start fetches by script, the
-# largest, it takes from what the page kept.  docs/performance.md, "Every engine".
+# largest, it takes from what the page kept.  docs/performance.md, "Every browser".
 BY_SCRIPT = ("pyodide.asm.wasm", "halfmoon-stdlib-", "engine.zip")
 
 
