@@ -127,9 +127,13 @@ def test_taps_and_saves_never_ask_the_page_s_calendar() -> None:
         return local_day(ms, 0)
 
     session, _ = Session.start(
-        last=None, library=Shelf(), prefs=Prefs(), fragment="#daily", lang="pt",
+        last=None,
+        library=Shelf(),
+        prefs=Prefs(),
+        fragment="#daily",
+        lang="pt",
         books=Books(wall=lambda: NOON, day_of=day_of),
-    )  # fmt: skip
+    )
     shown = Presenter(session)
     shown.counters(0)  # the play's first day, asked once
     started = len(asked)

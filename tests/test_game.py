@@ -170,9 +170,15 @@ def test_clock_refuses_nonsense() -> None:
 
 @pytest.mark.parametrize(
     ("ms", "shown"),
-    [(0, "0:00"), (999, "0:00"), (61_000, "1:01"), (3_599_999, "59:59"),
-     (3_600_000, "1:00:00"), (36_061_000, "10:01:01")],
-)  # fmt: skip
+    [
+        (0, "0:00"),
+        (999, "0:00"),
+        (61_000, "1:01"),
+        (3_599_999, "59:59"),
+        (3_600_000, "1:00:00"),
+        (36_061_000, "10:01:01"),
+    ],
+)
 def test_time_format(ms: int, shown: str) -> None:
     assert format_time(ms) == shown
 
@@ -180,8 +186,16 @@ def test_time_format(ms: int, shown: str) -> None:
 # ----------------------------------------------------------------- placement help
 def placement_table() -> Game:
     return position(
-        P1="5S", P2="6D", R1="6H", P3="AH", P4="KH", P5="QH", P6="JC", R2="KS", P7="QC",
-    )  # fmt: skip
+        P1="5S",
+        P2="6D",
+        R1="6H",
+        P3="AH",
+        P4="KH",
+        P5="QH",
+        P6="JC",
+        R2="KS",
+        P7="QC",
+    )
 
 
 def test_nothing_dimmed_without_selection() -> None:

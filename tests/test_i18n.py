@@ -162,12 +162,24 @@ def test_unknown_language_falls_back_to_portuguese() -> None:
 @pytest.mark.parametrize(
     ("value", "lang"),
     [
-        ("english", "en"), ("English", "en"), ("ENGLISH", "en"), ("en_GB", "en"),
-        (" en-us ", "en"), ("eng", "en"), ("inglês", "en"), ("Português", "pt"),
-        ("portuguese", "pt"), ("pt_BR", "pt"), ("POR", "pt"), ("fr", None), ("englishman", None),
-        ("e", None), ("-en", None), ("", None),
+        ("english", "en"),
+        ("English", "en"),
+        ("ENGLISH", "en"),
+        ("en_GB", "en"),
+        (" en-us ", "en"),
+        ("eng", "en"),
+        ("inglês", "en"),
+        ("Português", "pt"),
+        ("portuguese", "pt"),
+        ("pt_BR", "pt"),
+        ("POR", "pt"),
+        ("fr", None),
+        ("englishman", None),
+        ("e", None),
+        ("-en", None),
+        ("", None),
     ],
-)  # fmt: skip
+)
 def test_every_spelling_of_a_language(value: str, lang: str | None) -> None:
     assert normalise_language(value) == lang
 

@@ -99,11 +99,17 @@ def imported(tree: ast.AST) -> set[str]:
 def test_only_the_branch_pyodide_takes_is_kept(pyodide: None) -> None:
     tree = _Decided().visit(ast.parse(SOURCE))
     assert imported(tree) == {
-        "sys", "kept_a", "kept_b", "kept_c", "builtin",  # (the fallback never runs)
-        "maybe", "fallback",  # a module that may be missing: both
-        "either_a", "either_b",  # a test that depends on the program: both
+        "sys",
+        "kept_a",
+        "kept_b",
+        "kept_c",
+        "builtin",  # (the fallback never runs)
+        "maybe",
+        "fallback",  # a module that may be missing: both
+        "either_a",
+        "either_b",  # a test that depends on the program: both
         "kept_later",
-    }  # fmt: skip
+    }
     compile(ast.fix_missing_locations(tree), "<decided>", "exec")  # still a module
 
 

@@ -20,9 +20,17 @@ LANGS = ["pt", "en"]
 def table():  # type: ignore[no-untyped-def]
     """Numbers 5♠ 6♦ A♥ 9♣, faces V♣ D♥ R♥ R♠ D♣ V♦, one per place."""
     return position(
-        P1="5S", P8="6D", P2="AH", R1="9C",
-        P3="KH", P5="QH", P9="JC", R2="KS", R3="QC", P12="JD",
-    )  # fmt: skip
+        P1="5S",
+        P8="6D",
+        P2="AH",
+        R1="9C",
+        P3="KH",
+        P5="QH",
+        P9="JC",
+        R2="KS",
+        R3="QC",
+        P12="JD",
+    )
 
 
 def test_row_1_none_then_any_playable_card_selects_it() -> None:

@@ -413,8 +413,12 @@ def test_statistics_count_by_the_rules(desktop: BrowserContext, base_url: str) -
     page.keyboard.press("Escape")
     values = stats_values(page)
     assert {k: values[k] for k in ("played", "won", "rate", "streak", "best-streak")} == {
-        "played": "1", "won": "1", "rate": "100 %", "streak": "1", "best-streak": "1",
-    }  # fmt: skip
+        "played": "1",
+        "won": "1",
+        "rate": "100 %",
+        "streak": "1",
+        "best-streak": "1",
+    }
     assert values["best-time"] != "—"
     page.goto(base_url + "/#" + CODE)  # a new deal, played once, then reloaded mid-game
     expect(page.locator('[data-stat="code"]')).to_have_text(CODE)
@@ -427,8 +431,11 @@ def test_statistics_count_by_the_rules(desktop: BrowserContext, base_url: str) -
     page.locator('[data-role="confirm"] [data-answer="yes"]').click()
     values = stats_values(page)
     assert (values["played"], values["won"], values["streak"], values["rate"]) == (
-        "2", "1", "0", "50 %",
-    )  # fmt: skip
+        "2",
+        "1",
+        "0",
+        "50 %",
+    )
     page.locator('[data-action="stats"]').click()  # reset asks first
     page.locator('[data-dialog-action="reset"]').click()
     expect(page.locator("#stats-confirm")).to_be_visible()

@@ -140,7 +140,9 @@ def backup_text(**changes: object) -> str:
 
 def forged() -> str:
     data = json.loads(backup_text())
-    data["history"]["games"][0]["removals"] = "P1-P2," + data["history"]["games"][0]["removals"].split(",", 1)[1]  # fmt: skip
+    game = data["history"]["games"][0]
+    _first, rest = game["removals"].split(",", 1)
+    game["removals"] = "P1-P2," + rest  # the first move replaced by one the deal cannot make
     return json.dumps(data)
 
 
@@ -154,15 +156,27 @@ PT_DAMAGED = (
     "Esta cópia de segurança está danificada ou foi alterada: há um erro {}. Nada foi alterado."
 )
 HOSTILE = {
-    "not JSON": (b"\x89PNG\r\n\x1a\n not a backup", "Este ficheiro não é uma cópia de segurança do Half Moon. Nada foi alterado."),
-    "another format": (b'{"format": "other-game-save", "v": 1}', "Este ficheiro não é uma cópia de segurança do Half Moon. Nada foi alterado."),
-    "another version": (backup_text(v=2).encode(), "Esta cópia de segurança é de outra versão do Half Moon, que esta não sabe ler. Nada foi alterado."),
+    "not JSON": (
+        b"\x89PNG\r\n\x1a\n not a backup",
+        "Este ficheiro não é uma cópia de segurança do Half Moon. Nada foi alterado.",
+    ),
+    "another format": (
+        b'{"format": "other-game-save", "v": 1}',
+        "Este ficheiro não é uma cópia de segurança do Half Moon. Nada foi alterado.",
+    ),
+    "another version": (
+        backup_text(v=2).encode(),
+        "Esta cópia de segurança é de outra versão do Half Moon, que esta não sabe ler. Nada foi alterado.",
+    ),
     "10,000 deep": (b"[" * 10_000 + b"]" * 10_000, PT_DAMAGED.format("no ficheiro")),
     "a 400-digit number": (backup_text(made=10**400).encode(), PT_DAMAGED.format("no ficheiro")),
     "forged moves": (forged().encode(), PT_DAMAGED.format("na lista das partidas")),
     "impossible statistics": (impossible().encode(), PT_DAMAGED.format("nas estatísticas")),
-    "20 MB": (b'{"format": "halfmoon-backup", "pad": "' + b"x" * 20_000_000 + b'"}', "Este ficheiro é grande demais para ser uma cópia de segurança do Half Moon. Nada foi alterado."),
-}  # fmt: skip
+    "20 MB": (
+        b'{"format": "halfmoon-backup", "pad": "' + b"x" * 20_000_000 + b'"}',
+        "Este ficheiro é grande demais para ser uma cópia de segurança do Half Moon. Nada foi alterado.",
+    ),
+}
 
 
 def test_hostile_and_damaged_files_change_nothing_and_say_why(

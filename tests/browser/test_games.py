@@ -245,9 +245,12 @@ def test_the_streak_of_days_survives_closing_the_browser(
 
     def visit(day: int, hour: int, fragment: str) -> tuple[BrowserContext, Page]:
         context = playwright.chromium.launch_persistent_context(
-            profile, **launch_options(), locale="pt-PT", viewport=DESKTOP,
+            profile,
+            **launch_options(),
+            locale="pt-PT",
+            viewport=DESKTOP,
             timezone_id="Europe/Lisbon",
-        )  # fmt: skip
+        )
         context.clock.set_fixed_time(datetime(2026, 12, day, hour, tzinfo=UTC))
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(f"{base_url}/?snapshot=off{fragment}")

@@ -70,9 +70,12 @@ def test_landscape_phones_use_the_width_and_keep_cards_large(
     browser: Browser, base_url: str, width: int, height: int
 ) -> None:
     context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
-        device_scale_factor=2, locale="pt-PT",
-    )  # fmt: skip
+        viewport={"width": width, "height": height},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+        locale="pt-PT",
+    )
     page = open_game(context, base_url, "#" + CODE)
     plain = geometry(page)
     Table(page).set_option("pile-numbers", True)
@@ -93,12 +96,21 @@ def test_landscape_phones_use_the_width_and_keep_cards_large(
 # The card width at each screen before the words grew to 12 px (commit 8c82945), without
 # and with pile numbers: the words may take room, never from the cards.
 CARD_WIDTHS = {
-    (320, 480): (38.9, 38.9), (320, 568): (38.9, 38.9), (360, 640): (44.0, 44.0),
-    (390, 844): (47.9, 47.9), (412, 915): (50.7, 50.7), (480, 320): (35.9, 35.9),
-    (568, 320): (35.9, 35.9), (640, 360): (45.6, 45.6), (740, 360): (59.4, 51.5),
-    (844, 390): (64.5, 56.6), (768, 1024): (96.6, 96.6), (1024, 768): (108.1, 97.3),
-    (1366, 768): (110.2, 99.3), (1920, 1080): (165.2, 154.4),
-}  # fmt: skip
+    (320, 480): (38.9, 38.9),
+    (320, 568): (38.9, 38.9),
+    (360, 640): (44.0, 44.0),
+    (390, 844): (47.9, 47.9),
+    (412, 915): (50.7, 50.7),
+    (480, 320): (35.9, 35.9),
+    (568, 320): (35.9, 35.9),
+    (640, 360): (45.6, 45.6),
+    (740, 360): (59.4, 51.5),
+    (844, 390): (64.5, 56.6),
+    (768, 1024): (96.6, 96.6),
+    (1024, 768): (108.1, 97.3),
+    (1366, 768): (110.2, 99.3),
+    (1920, 1080): (165.2, 154.4),
+}
 DIALOG_BUTTONS = ["options", "rules", "stats", "calendar", "code"]
 
 
@@ -263,8 +275,8 @@ def test_removed_cards_fly_to_the_score_and_come_back_on_undo(
     assert score is not None and p5 is not None
     away = next(g for g in flying if g["place"] == "P5")
     assert float(away["dy"].removesuffix("px")) < 0  # toward the bar above
-    assert abs(p5["x"] + p5["width"] / 2 + float(away["dx"].removesuffix("px"))
-               - (score["x"] + score["width"] / 2)) < 2  # fmt: skip
+    landed = p5["x"] + p5["width"] / 2 + float(away["dx"].removesuffix("px"))
+    assert abs(landed - (score["x"] + score["width"] / 2)) < 2  # at the score's middle
     # a tap during the flight counts at once, on the card already in place
     table.tap("P2")
     assert table.selected() == ["P2"]
@@ -368,8 +380,10 @@ def test_a_first_visit_shows_its_progress_and_then_that_it_works_offline(
     assert len(set(values)) >= 3 and values == sorted(values)  # it moves, and only forward
     assert re.fullmatch(r"\d+\.\d MB of \d+\.\d MB", seen[-1][1])
     expect(bar).to_be_hidden()
-    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
-             "downloadThroughput": -1, "uploadThroughput": -1})  # fmt: skip
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
     # a first visit says what to do, first words first; the offline note waits behind it
     message = page.locator('[data-role="message"]')
     expect(message).to_have_text(text("en", "welcome.text"))

@@ -205,9 +205,11 @@ def test_a_fatal_error_in_python_is_not_blamed_on_the_network(
 
     page.route(f"{base_url}/", broken)
     problems.allow(  # the interpreter's own report of its death
-        "Pyodide has suffered a fatal error", "The cause of the fatal error",
-        "Maximum call stack size exceeded", r"^console error:\s+at ",
-    )  # fmt: skip
+        "Pyodide has suffered a fatal error",
+        "The cause of the fatal error",
+        "Maximum call stack size exceeded",
+        r"^console error:\s+at ",
+    )
     page.goto(base_url + "/")
     page.wait_for_function(
         "document.documentElement.dataset.app !== 'loading'", timeout=BOOT_TIMEOUT
@@ -295,10 +297,16 @@ def test_language_of_the_page(
 
 
 SPELLINGS = [
-    ("?lang=english", "en"), ("?lang=English", "en"), ("?lang=EN-gb", "en"),
-    ("?lang=en_US", "en"), ("?lang=ingl%C3%AAs", "en"), ("?lang=portugu%C3%AAs", "pt"),
-    ("?lang=pt-BR", "pt"), ("?lang=klingon", "en"), ("?lang=", "en"),
-]  # fmt: skip
+    ("?lang=english", "en"),
+    ("?lang=English", "en"),
+    ("?lang=EN-gb", "en"),
+    ("?lang=en_US", "en"),
+    ("?lang=ingl%C3%AAs", "en"),
+    ("?lang=portugu%C3%AAs", "pt"),
+    ("?lang=pt-BR", "pt"),
+    ("?lang=klingon", "en"),
+    ("?lang=", "en"),
+]
 LOADING = {"pt": "A preparar a mesa…", "en": "Setting the table…"}
 PAGE_LANG = {"pt": "pt-PT", "en": "en"}
 

@@ -150,9 +150,10 @@ def test_a_full_file_into_a_browser_with_30_games_even_when_storage_runs_out(
     seeded |= {
         KEYS["last"]: mine[-1].code,
         KEYS["history"]: write_history(my_history),
-        KEYS["stats"]: json.dumps({"v": 2, "played": 40, "won": 10, "best_time_ms": None,
-                                    "streak": 0, "best_streak": 3}),
-    }  # fmt: skip
+        KEYS["stats"]: json.dumps(
+            {"v": 2, "played": 40, "won": 10, "best_time_ms": None, "streak": 0, "best_streak": 3}
+        ),
+    }
     desktop.add_init_script(SEED % json.dumps(seeded))
     newest_first = tuple(theirs[::-1])
     stats = Stats(played=60, won=20, best_time_ms=None, streak=2, best_streak=5)

@@ -90,8 +90,9 @@ def test_two_tabs_count_both_games_and_never_erase_a_win(
     """Tab A plays a move on one deal; tab B wins another; B closes; A undoes: both
     games stay counted, and the win stays a win after a reload."""
     a = desktop.new_page()
-    one_played = json.dumps({**STATS, "played": 1, "won": 0, "streak": 0, "best_streak": 0,
-                             "best_time_ms": None})  # fmt: skip
+    one_played = json.dumps(
+        {**STATS, "played": 1, "won": 0, "streak": 0, "best_streak": 0, "best_time_ms": None}
+    )
     seed(a, base_url, {game_key(Y): kept(Y, 47, won_line=True), KEYS["stats"]: one_played})
     a.goto(f"{base_url}/#{X}")
     wait_ready(a)
@@ -320,12 +321,19 @@ HOSTILE: dict[str, tuple[str, str, str, str]] = {
     "game of 3 MB": (game_key(X), _game(id="x" * 3_000_000), "game", "lost"),
     "options 10,000 deep": (KEYS["prefs"], DEEP, "prefs", "aside"),
     "statistics with a 400-digit count": (
-        KEYS["stats"], json.dumps(STATS).replace('"played": 3', '"played": ' + "9" * 400), "stats",
+        KEYS["stats"],
+        json.dumps(STATS).replace('"played": 3', '"played": ' + "9" * 400),
+        "stats",
         "aside",
     ),
     "statistics 10,000 deep": (KEYS["stats"], DEEP, "stats", "aside"),
-    "statistics that contradict": (KEYS["stats"], json.dumps({**STATS, "won": 7}), "stats", "aside"),
-}  # fmt: skip
+    "statistics that contradict": (
+        KEYS["stats"],
+        json.dumps({**STATS, "won": 7}),
+        "stats",
+        "aside",
+    ),
+}
 
 
 @pytest.mark.parametrize("name", HOSTILE)
@@ -378,8 +386,11 @@ def test_a_save_written_by_the_previous_build_is_resumed(browser: Browser, base_
     assert page.evaluate("document.documentElement.classList.contains('pile-numbers')")
     shown = stats_shown(page)
     assert (shown["played"], shown["won"], shown["streak"], shown["best-time"]) == (
-        "2", "1", "1", "0:12",
-    )  # fmt: skip
+        "2",
+        "1",
+        "1",
+        "0:12",
+    )
     keys = stored(page)
     assert not set(LEGACY.values()) & set(keys)  # version 1's copies are gone
     assert {KEYS["prefs"], KEYS["stats"], game_key(X)} <= set(keys)
