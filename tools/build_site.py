@@ -29,6 +29,7 @@ from . import stdlib, vendored
 from .archive import ENGINE_ARCHIVE, read_archive, read_archive_names, write_archive
 from .build_pages import write_pages
 from .markup import boot_data, face_templates, place_shell, step_controls
+from .shipped import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -320,7 +321,7 @@ def seal(out: Path) -> str:
     )
     entries["index.html"] = _digest(page.read_bytes())
     files = [["./" + rel, rev] for rel, rev in entries.items()]
-    worker = (ROOT / "static" / "sw.js").read_text(encoding="utf-8")
+    worker = shipped((ROOT / "static" / "sw.js").read_text(encoding="utf-8"))
     worker = worker.replace('"__VERSION__"', json.dumps(version))
     worker = worker.replace('"__CACHE__"', json.dumps(OFFLINE_CACHE))
     listing = ",\n  ".join(json.dumps(entry) for entry in sorted(files))
@@ -354,12 +355,14 @@ def build(out: Path) -> str:
     # PyScript's interpreter is our small loader beside pyodide.mjs: it hands PyScript
     # the Python the page's first module has already started (static/boot/python.js);
     # named by its content, as the vendor folder is cached as immutable.
-    loader = versioned((ROOT / "static" / LOADER).read_text(encoding="utf-8")).encode("utf-8")
+    loader_text = versioned((ROOT / "static" / LOADER).read_text(encoding="utf-8"))
+    loader = shipped(loader_text).encode("utf-8")
     loader_path = dirs["vendor/pyodide/"] + f"halfmoon-loader-{_digest(loader)[:8]}.mjs"
     (out / loader_path).write_bytes(loader)
     shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("sw.js", LOADER))
     for script in (out / "static").rglob("*.js"):
-        script.write_text(versioned(script.read_text(encoding="utf-8")), encoding="utf-8")
+        source = script.read_text(encoding="utf-8")
+        script.write_text(shipped(versioned(source)), encoding="utf-8")
     css = out / "static" / "halfmoon.css"
     css.write_text(stylesheet(css.read_text(encoding="utf-8")), encoding="utf-8")
     python: dict[str, object] = {
