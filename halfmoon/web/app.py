@@ -30,13 +30,14 @@ from ..saved import KEYS, game_key
 from ..session import Session
 from ..welcome import first_visit, welcome
 from .backup_store import BackupStore
+from .clock import now, player_day
 from .control import Controller
 from .control_backup import BackupControl
 from .control_calendar import CalendarControl
 from .control_games import GamesControl
 from .control_stats import StatsControl
 from .dialogs import Dialogs
-from .dom import Handlers, absent, now, player_day
+from .dom import Handlers, absent
 from .embed import Embed
 from .files import Files
 from .games import Games

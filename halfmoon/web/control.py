@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from datetime import date
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -25,8 +26,9 @@ from ..painted import write
 from ..presenter import Presenter
 from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
+from .clock import now
 from .dialogs import Dialogs
-from .dom import Handlers, js_object, now
+from .dom import Handlers, js_object
 from .embed import Embed
 from .games import Games
 from .keeping import Keeping
@@ -159,13 +161,26 @@ class Controller:
         t = now()
         self.apply(act(t), t)
 
-    def leave(self, action: str, go: Callable[[], None], *, code: Any = None, **how: Any) -> None:
-        """An action that leaves the game on the table for another deal: done at once, or
-        once confirmed (:func:`~halfmoon.leaving.leave_question`; ``day``, ``no``)."""
-        no = how.pop("no", None)
-        self.ask(leave_question(self.session, action, code=code, **how), go, no)
+    def leave(
+        self,
+        action: str,
+        go: Callable[[], None],
+        *,
+        code: str | None = None,
+        day: date | None = None,
+        no: Callable[[], None] | None = None,
+    ) -> None:
+        """An action that leaves the game on the table for another deal: done at once,
+        or once confirmed (:func:`~halfmoon.leaving.leave_question`); ``no``: what a
+        declined question comes back to."""
+        self.ask(leave_question(self.session, action, code=code, day=day), go, no)
 
-    def ask(self, question: Question | None, go: Callable[[], None], no: Any = None) -> None:
+    def ask(
+        self,
+        question: Question | None,
+        go: Callable[[], None],
+        no: Callable[[], None] | None = None,
+    ) -> None:
         """``go`` at once when there is nothing to ask, else once confirmed."""
         self.question = question
         if question is None:
@@ -215,8 +230,14 @@ class Controller:
             canonical_code(typed)
         except CodeError as exc:
             return code_error_text(exc, self.lang)
-        go = lambda: self.now_do(lambda t: self.session.new_game(t, typed))  # noqa: E731
-        self.leave("code", go, code=typed, no=lambda: self.dialogs.open_code(typed))
+
+        def play(t: float) -> Feedback:
+            return self.session.new_game(t, typed)
+
+        def back_to_window() -> None:
+            self.dialogs.open_code(typed)
+
+        self.leave("code", lambda: self.now_do(play), code=typed, no=back_to_window)
         return None
 
     def link(self, fragment: str) -> None:

@@ -11,9 +11,9 @@ from ..backup import MAX_BYTES, Refused, file_name, read_backup, refused_words, 
 from ..i18n import text
 from ..restore import restored_words
 from .backup_store import BackupStore
+from .clock import now
 from .control import Controller
 from .control_stats import StatsControl
-from .dom import now
 from .files import Files
 from .games import Games
 from .persistence import Persistence

@@ -12,6 +12,7 @@ from ..i18n import say
 from ..month import add_months, earliest, first_of, move
 from ..presenter import Presenter
 from ..saved import KEYS
+from ..session import Feedback
 from .control import Controller
 from .games import Games
 from .month import Calendar
@@ -81,8 +82,11 @@ class CalendarControl:
         """A day chosen in the calendar: its deal."""
         self.calendar.close()
         session = self.control.session
-        go = lambda: self.control.now_do(lambda t: session.play_day(day, t))  # noqa: E731
-        self.control.leave("day", go, day=day)
+
+        def play(t: float) -> Feedback:
+            return session.play_day(day, t)
+
+        self.control.leave("day", lambda: self.control.now_do(play), day=day)
 
     def turned(self) -> None:
         """Past midnight: an open calendar marks the new today."""

@@ -10,9 +10,10 @@ from ..i18n import say, text
 from ..replay import frames
 from ..results import again_words, resumable, rows, share_text, when
 from ..saved import KEYS
+from ..session import Feedback
+from .clock import now, player_time
 from .control import Controller
 from .dialogs import Dialogs
-from .dom import now, player_time
 from .games import Games
 from .links import Links
 from .persistence import Persistence
@@ -103,8 +104,11 @@ class GamesControl:
             if self.dialogs.is_open(name):
                 self.dialogs.dialog(name).close()
         code, day = entry.code, entry.daily
-        go = lambda: self.control.now_do(lambda t: self.session.again(code, t, day))  # noqa: E731
-        self.control.leave("again", go, code=code)
+
+        def play_again(t: float) -> Feedback:
+            return self.session.again(code, t, day)
+
+        self.control.leave("again", lambda: self.control.now_do(play_again), code=code)
 
     def heard(self, key: str) -> None:
         """Another tab changed a key: an open history shows its games."""

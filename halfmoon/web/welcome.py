@@ -21,9 +21,13 @@ class Welcome:
         self.said: tuple[Phrase, ...] = ()
 
     def show(
-        self, said: tuple[Phrase, ...], lang: str, *, rules: Callable[[], None],
+        self,
+        said: tuple[Phrase, ...],
+        lang: str,
+        *,
+        rules: Callable[[], None],
         close: Callable[[], None],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """The two buttons under the message line, which now says ``said``."""
         self.said = said
         row = self.doc.createElement("p")
