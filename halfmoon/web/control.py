@@ -4,9 +4,8 @@ play, carried from the room that heard it to the session, and the session's answ
 tell the embedding page.
 
 The windows have controllers of their own (``control_*.py``), composed by app.py with
-this one: their buttons (:attr:`Controller.actions`), what they hear of other tabs
-(:attr:`Controller.heard`) and of the date turning (:attr:`Controller.turned`) come
-through here; they hand the table's changes back to :meth:`Controller.apply`."""
+this one: their commands join this one's in the one table (:mod:`.commands`), and
+they hand the table's changes back to :meth:`Controller.apply`."""
 
 from __future__ import annotations
 
@@ -20,19 +19,21 @@ import js  # type: ignore[import-not-found]
 from .. import safejson as sj
 from ..deal import CodeError, canonical_code
 from ..drag import drop_taps
-from ..i18n import Phrase, phrase, say, text
+from ..i18n import Phrase, phrase, text
 from ..leaving import Question, leave_question, restart_question
 from ..painted import write
 from ..presenter import Presenter
 from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
 from .clock import now
+from .commands import Command, Commands
 from .dialogs import Dialogs
 from .dom import Handlers, js_object
 from .embed import Embed
 from .games import Games
 from .keeping import Keeping
 from .links import Links
+from .message import MessageLine
 from .persistence import Persistence
 from .render import Renderer
 from .screen import Screen
@@ -41,15 +42,18 @@ from .storage import Storage
 
 
 class Controller:
+    """Carries what is done to the game on the table to the session, and the
+    session's answer to the rooms that show it, save it and tell the embedding page."""
+
     def __init__(
         self,
         session: Session,
         shown: Presenter,
         handlers: Handlers,
         *,
-        store: Persistence,
+        saves: Persistence,
         storage: Storage,
-        keep: Keeping,
+        keeping: Keeping,
         render: Renderer,
         dialogs: Dialogs,
         links: Links,
@@ -58,27 +62,21 @@ class Controller:
         build: str,
         screen: Screen,
         sound: Sound,
+        commands: Commands,
+        line: MessageLine,
     ) -> None:
         self.session = session
         self.shown = shown  # what the page shows of the session
         self.build = build  # the deploy, written into the record of the table (painted)
-        self.store, self.storage, self.keep = store, storage, keep
+        self.saves, self.storage, self.keeping = saves, storage, keeping
         self.render, self.dialogs, self.links, self.embed = render, dialogs, links, embed
         self.games = games  # only for the windows' status line, cleared when a game ends
         self.screen, self.sound, self.hushed = screen, sound, False  # hushed: a drop's 1st tap
-        self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
-        self.reading = False  # the message line holds the table read aloud
+        self.commands, self.line = commands, line
         self.question: Question | None = None  # what the confirmation window asks
         self.on_table = (session.play.code, session.play.id)  # the play the windows are about
-        self.saying: list[Callable[[tuple[Phrase, ...]], None]] = []  # who hears the line change
         self._save_later = handlers.proxy(lambda e: self.save(now()))
         self.save_pending = False  # a save is due just after the event being handled
-        # the windows' controllers, composed by app.py: their buttons by data-action
-        # (called with the row's data-entry), who hears that another tab changed a key,
-        # who hears that the date on the page turned
-        self.actions: dict[str, Callable[[str], None]] = {}
-        self.heard: list[Callable[[str], None]] = []
-        self.turned: list[Callable[[], None]] = []
 
     @property
     def lang(self) -> str:
@@ -111,50 +109,73 @@ class Controller:
         """A button of the bar, the actions row or a window (``data-action``); ``entry``
         names a game of the history, for the buttons of its row.  While the player has
         paused, any of them ends the pause first."""
-        if name == "pause":
-            self.pause()
-            return
-        if self.session.paused:
+        if name != "pause" and self.session.paused:
             self.pause(False)
-        if name == "fullscreen":
-            self.screen.toggle()
-        elif name in self.actions:
-            self.actions[name](entry)
-        elif name in ("undo", "redo", "new"):
-            self.shortcut(name)
-        elif name == "daily":
-            self.leave("daily", lambda: self.now_do(self.session.daily))
-        elif name == "code":
-            self.dialogs.open_code()
-        elif name == "restart":
-            self.ask_restart()
-        elif name == "copy":
-            code = self.session.game.code
-            if code is not None:
-                self.links.copy(code, self.copied)
-        elif name == "rules":
-            self.render.rules(self.lang)
-            self.dialogs.open(name)
-        else:  # options
-            self.dialogs.open(name)
+        self.commands.run(name, entry)
 
     def shortcut(self, name: str) -> None:
-        """Undo, redo or a new game, by key or button; the table read aloud (T), the
-        pause (P) and full screen (F) by key."""
-        if name in ("pause", "fullscreen"):
-            self.action(name)
-            return
+        """A keyboard shortcut (:mod:`halfmoon.keys`), or the end window's Undo and
+        New game: the command of that name."""
+        self.commands.run(name)
+
+    def table_commands(self) -> dict[str, Command]:
+        """The commands of the table (``data-action`` and the keys' names): the bar's
+        and the actions row's buttons, the table read aloud (T) and the selection let
+        go (Escape)."""
         session = self.session
-        act = {
-            "undo": session.undo,
-            "redo": session.redo,
-            "read": session.read_aloud,
-            "let-go": session.let_go,
+        return {
+            "pause": self._command(self.pause),
+            "fullscreen": self._command(self.screen.toggle),
+            "undo": self._now(session.undo),
+            "redo": self._now(session.redo),
+            "read": self._now(session.read_aloud),
+            "let-go": self._now(session.let_go),
+            "new": self._command(self.ask_new),
+            "daily": self._command(self.ask_daily),
+            "code": self._command(self.dialogs.open_code),
+            "restart": self._command(self.ask_restart),
+            "copy": self._command(self.copy),
+            "rules": self._command(self.open_rules),
+            "options": self._command(self.open_options),
         }
-        if name == "new":
-            self.leave("new", lambda: self.now_do(session.new_game))
-        else:
-            self.now_do(act[name])
+
+    @staticmethod
+    def _command(do: Callable[[], None]) -> Command:
+        """A command that needs no ``data-entry``."""
+
+        def command(entry: str) -> None:
+            do()
+
+        return command
+
+    def _now(self, act: Callable[[float], Feedback]) -> Command:
+        """A command that is the session's ``act`` at this moment, its answer shown."""
+
+        def command(entry: str) -> None:
+            self.now_do(act)
+
+        return command
+
+    def ask_new(self) -> None:
+        """A new random deal, once confirmed when that leaves a game under way."""
+        self.leave("new", lambda: self.now_do(self.session.new_game))
+
+    def ask_daily(self) -> None:
+        """Today's deal of the day, once confirmed when that leaves a game under way."""
+        self.leave("daily", lambda: self.now_do(self.session.daily))
+
+    def copy(self) -> None:
+        """The link to the deal on the table, copied (said on the message line)."""
+        code = self.session.game.code
+        if code is not None:
+            self.links.copy(code, self.copied)
+
+    def open_rules(self) -> None:
+        self.render.rules(self.lang)
+        self.dialogs.open("rules")
+
+    def open_options(self) -> None:
+        self.dialogs.open("options")
 
     def now_do(self, act: Callable[[float], Feedback]) -> None:
         """Do what the session does at this moment, and show its answer."""
@@ -251,7 +272,7 @@ class Controller:
     def option(self, name: str, value: str | bool) -> None:
         prefs = self.session.prefs
         prefs.change(name, value, framed=self.framed)
-        self.store.save_prefs(prefs)
+        self.saves.save_prefs(prefs)
         self.options_changed()
         self.save(now())  # the record of the table follows (placement help, language)
 
@@ -262,7 +283,7 @@ class Controller:
             self.session.lang = prefs.lang
             self.render.words(prefs.lang)
             self.render.invalidate()
-            self.say_again()
+            self.line.say_again(prefs.lang)
             if self.question is not None and self.dialogs.is_open("confirm"):
                 self.dialogs.show_confirm(self.question.words(prefs.lang))
         self.dialogs.show_options(prefs, self.lang)
@@ -279,17 +300,6 @@ class Controller:
         if hidden:
             self.save(t)
 
-    def tick(self) -> None:
-        """Every half second: the clock; and past midnight, the new day on the deal of
-        the day's button and the bar's badge (a tab left open overnight)."""
-        t = now()
-        self.render.time(self.shown.time_text(t))
-        if self.shown.turn_day():
-            self.render.today(self.shown.day.day)
-            self.show(t)
-            for turned in self.turned:
-                turned()
-
     def refocus(self) -> None:
         """A window closed and the focus has nowhere to go back to (the card that
         opened it has left the table): the table's card, else New game."""
@@ -297,11 +307,9 @@ class Controller:
             js.document.querySelector('[data-action="new"]').focus()
 
     # -------------------------------------------------------- other tabs
-    def other_tab(self, key: str | None, value: str | None) -> None:
-        """Another tab changed a key: show its newer play of this deal, its options; the
-        windows show the rest (their statistics, their games)."""
-        if key is None or value is None:
-            return
+    def other_tab(self, key: str, value: str) -> None:
+        """Another tab changed a key (:mod:`.tabs`): show its newer play of this deal,
+        its options; the windows show the rest (their statistics, their games)."""
         t = now()
         if key == game_key(self.session.play.code):
             stored = peek(value)
@@ -314,8 +322,6 @@ class Controller:
                 self.session.prefs = read_prefs(value)
                 self.session.prefs.lang = self.session.prefs.lang or lang
                 self.options_changed()
-        for heard in self.heard:
-            heard(key)
 
     # ------------------------------------------------------ showing, saving
     def show(self, t: float, feedback: Feedback | None = None) -> None:
@@ -323,20 +329,9 @@ class Controller:
         self.render.show(shown.table(), shown.counters(t), self.session.prefs, feedback)
 
     def say(self, said: tuple[Phrase, ...], *, again: bool = False) -> None:
-        """The message line: what the game just said, damaged values found since, in the
-        page's language (``again``: said anew even if it is what the line holds)."""
-        self.said = (*said, *self.storage.take_said())
-        self.reading = again
-        self.say_again()
-        for hear in self.saying:
-            hear(self.said)
-
-    def say_again(self) -> None:
-        """What the message line holds, in the page's language: the table read aloud
-        (T) whole for screen readers, a short line for the eye."""
-        words = say(self.said, self.lang)
-        shown = text(self.lang, "announce.reading") if self.reading and words else ""
-        self.render.say(words, shown=shown)
+        """The message line (:mod:`.message`): ``said``, in the page's language
+        (``again``: said anew even if it is what the line holds)."""
+        self.line.say(said, self.lang, again=again)
 
     def apply(self, feedback: Feedback, t: float, clear: bool = True, push: bool = True) -> None:
         self.show(t, feedback)
@@ -352,11 +347,11 @@ class Controller:
             self.sound.play(sound)
         if feedback.ended and self.session.game.status == "won":
             self.render.celebrate()
-        self.store.queue(feedback.counts, feedback.recorded)
+        self.saves.queue(feedback.counts, feedback.recorded)
         if feedback.ended:  # a finished game: the moment to ask the browser to keep them
-            self.keep.ask()
+            self.keeping.ask()
         if feedback.left is not None:  # kept as it was left, its clock stopped
-            self.store.save(feedback.left)
+            self.saves.save(feedback.left)
         if feedback.save and not self.save_pending:  # saved just after this event
             self.save_pending = True
             self.render.saving(True)
@@ -389,8 +384,8 @@ class Controller:
 
     def end_dialog(self, t: float) -> None:
         won = self.session.game.status == "won"  # a win's record: the statistics, the history
-        store = self.store
-        end = self.shown.end(t, store.stats(), store.history()) if won else self.shown.end(t)
+        saves = self.saves
+        end = self.shown.end(t, saves.stats(), saves.history()) if won else self.shown.end(t)
         if end is not None:
             self.games.status("")
             self.dialogs.show_end(end)
@@ -401,7 +396,7 @@ class Controller:
         meanwhile: that one is shown instead."""
         self.save_pending = False
         shown = self.shown
-        newer = self.store.save(self.session.play, lambda: write(shown.painted(t, self.build)))
+        newer = self.saves.save(self.session.play, lambda: write(shown.painted(t, self.build)))
         if newer is not None:  # another tab went on with this deal meanwhile
             self.adopt(newer, t)
         self.notice()

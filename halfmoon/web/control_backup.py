@@ -25,13 +25,13 @@ class BackupControl:
         control: Controller,
         stats: StatsControl,
         *,
-        store: Persistence,
+        saves: Persistence,
         backups: BackupStore,
         files: Files,
         games: Games,
     ) -> None:
         self.control, self.session, self.stats = control, control.session, stats
-        self.store, self.backups = store, backups
+        self.saves, self.backups = saves, backups
         self.files, self.games = files, games
 
     @property
@@ -39,7 +39,7 @@ class BackupControl:
         return self.session.lang
 
     @property
-    def actions(self) -> dict[str, Callable[[str], None]]:
+    def commands(self) -> dict[str, Callable[[str], None]]:
         """The statistics window's Save and Restore buttons (``data-action``)."""
         return {"backup": lambda entry: self.backup(), "restore": lambda entry: self.files.choose()}
 
@@ -77,7 +77,7 @@ class BackupControl:
         if outcome.shown is not None:  # the file held the deal on the table further on
             control.apply(session.restored(outcome.shown, t), t, clear=False)
         if outcome.done.prefs:
-            session.prefs = self.store.prefs()
+            session.prefs = self.saves.prefs()
             control.options_changed()
         control.notice()  # a storage that refused a write says so, as a save's would
         self.stats.refresh()

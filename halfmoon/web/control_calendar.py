@@ -26,19 +26,19 @@ class CalendarControl:
         control: Controller,
         shown: Presenter,
         *,
-        store: Persistence,
+        saves: Persistence,
         storage: Storage,
         calendar: Calendar,
         games: Games,
     ) -> None:
         self.control, self.shown = control, shown
-        self.store, self.storage = store, storage
+        self.saves, self.storage = saves, storage
         self.calendar, self.games = calendar, games
         self.month_day = shown.day  # the calendar's day with the focus
         self.month_entries: list[Entry] = []  # the history, read when the calendar opened
 
     @property
-    def actions(self) -> dict[str, Callable[[str], None]]:
+    def commands(self) -> dict[str, Callable[[str], None]]:
         """The calendar's buttons (``data-action``)."""
         return {
             "calendar": lambda entry: self.open(),
@@ -48,7 +48,7 @@ class CalendarControl:
 
     def open(self) -> None:
         """The month of today, today's day in focus."""
-        self.month_entries = self.store.history()
+        self.month_entries = self.saves.history()
         self.month_day = self.shown.day
         self.show_month()
         self.games.status(say(self.storage.take_said(), self.shown.session.lang))
@@ -96,5 +96,5 @@ class CalendarControl:
     def heard(self, key: str) -> None:
         """Another tab changed a key: an open calendar shows its history."""
         if key == KEYS["history"] and self.calendar.open:
-            self.month_entries = self.store.history()
+            self.month_entries = self.saves.history()
             self.show_month(focus=False)

@@ -25,14 +25,14 @@ class GamesControl:
         self,
         control: Controller,
         *,
-        store: Persistence,
+        saves: Persistence,
         storage: Storage,
         games: Games,
         links: Links,
         dialogs: Dialogs,
     ) -> None:
         self.control, self.session = control, control.session
-        self.store, self.storage = store, storage
+        self.saves, self.storage = saves, storage
         self.games, self.links, self.dialogs = games, links, dialogs
 
     @property
@@ -40,7 +40,7 @@ class GamesControl:
         return self.session.lang
 
     @property
-    def actions(self) -> dict[str, Callable[[str], None]]:
+    def commands(self) -> dict[str, Callable[[str], None]]:
         """The history's buttons and those of its rows (``data-action``, with the
         row's ``data-entry``)."""
         return {
@@ -51,7 +51,7 @@ class GamesControl:
         }
 
     def open(self) -> None:
-        history = self.store.history()
+        history = self.saves.history()
         kept = self._resumable(entry.code for entry in history)
         self.games.show_history(
             rows(history, self.session.books.today(), player_time, self.lang, kept), self.lang
@@ -60,14 +60,14 @@ class GamesControl:
 
     def _resumable(self, codes: Iterable[str]) -> frozenset[str]:
         """The deals whose again button resumes a play in progress."""
-        return resumable(codes, self.store.find, self.session.play)
+        return resumable(codes, self.saves.find, self.session.play)
 
     def _entry(self, entry_id: str) -> Entry | None:
         """A game of the history, or (no id) the play in progress as it would be kept."""
         if not entry_id:
             played = self.session.books.entry(self.session.play, now())
             return played[0] if played else None
-        return find(self.store.history(), entry_id)
+        return find(self.saves.history(), entry_id)
 
     def replay(self, entry_id: str) -> None:
         entry = self._entry(entry_id)

@@ -8,7 +8,7 @@ has its own verbs for the two lines under the table: :meth:`say` (the live messa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 
@@ -16,7 +16,6 @@ from ..i18n import count_words, place_name, text
 from ..keys import fallback
 from ..layout import SLOTS
 from ..prefs import Prefs
-from ..session import Feedback
 from ..view import Counters, PlaceView, card_class
 from .dom import Handlers, absent, write_codes
 from .faces import Faces
@@ -25,7 +24,26 @@ from .motion import Motion
 SIGN_MS = 450  # how long a refused tap's sign (or a new selection's) lasts
 
 
+class Moved(Protocol):
+    """What the renderer reads of an action's answer to show which cards moved (the
+    session's ``Feedback`` has it): the events (``"new"``: a deal dealt), the places
+    whose card left, and those whose card came back."""
+
+    @property
+    def events(self) -> Iterable[str]: ...
+
+    @property
+    def removed(self) -> tuple[str, ...]: ...
+
+    @property
+    def returned(self) -> tuple[str, ...]: ...
+
+
 class Renderer:
+    """Copies the table's views, the bar's counters and the options onto the page,
+    touching only what changed, with the lines under the table and the table's one
+    tab stop (the module's docstring)."""
+
     def __init__(self, document: Any, window: Any, handlers: Handlers) -> None:
         self.doc = document
         self.root = document.documentElement
@@ -149,7 +167,7 @@ class Renderer:
         views: dict[str, PlaceView],
         counters: Counters,
         prefs: Prefs,
-        moved: Feedback | None = None,
+        moved: Moved | None = None,
     ) -> None:
         """Show the table, the counters and the options; ``moved`` says which cards
         moved (left, came back, were dealt), for the eye to follow."""
@@ -379,7 +397,7 @@ class Renderer:
         button.replaceChildren(self.faces.face(view))  # built once, cloned in one call
 
 
-def _movements(feedback: Feedback) -> dict[str, str]:
+def _movements(feedback: Moved) -> dict[str, str]:
     """How each place's card moved: ``away`` (it left), ``back`` (an undo brought it
     back), ``dealt`` (a new deal, or another deal resumed)."""
     if "new" in feedback.events:
