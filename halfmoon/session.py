@@ -21,9 +21,9 @@ from datetime import date
 from typing import Any, Literal, Protocol
 
 from .books import Books
+from .choosing import Chosen, chosen_deal
 from .clock import Hold, Holds
-from .daily import daily_code
-from .deal import CodeError, canonical_code
+from .deal import CodeError
 from .game import Game, Removal, Status, TapResult
 from .history import Entry
 from .i18n import DEFAULT_LANGUAGE, Counted, Phrase, phrase, say
@@ -137,7 +137,7 @@ class Session:
             target = None
         if target == DAILY:
             today = books.today()
-            target = daily_code(today)
+            target = _named(chosen_deal("daily", today=lambda: today))
             notice = (_daily_phrase(today, target),)
         if target is not None:
             play = library.find(target) or books.fresh(Game.new(target))
@@ -231,9 +231,10 @@ class Session:
         random deal when ``code`` is None.  An invalid code raises
         :class:`~halfmoon.deal.CodeError` and changes nothing; the deal in play changes
         nothing either."""
-        if code is None:
+        chosen = chosen_deal("new" if code is None else "code", today=self.books.today, code=code)
+        if chosen is None or chosen.code is None:
             return self._switch(self.books.fresh(Game.new()), now, resumed=False)
-        canonical = canonical_code(code)
+        canonical = chosen.code
         if canonical == self.game.code:
             return self._feedback(phrase("announce.same", code=canonical))
         kept = self.library.find(canonical) if self.library is not None else None
@@ -257,16 +258,15 @@ class Session:
     def daily(self, now: float) -> Feedback:
         """Today's deal of the day: its play resumed, or begun."""
         today = self.books.today()
-        code = daily_code(today)
+        code = _named(chosen_deal("daily", today=lambda: today))
         return replace(self.new_game(now, code), said=(_daily_phrase(today, code),))
 
     def again(self, code: str, now: float, day: date | None = None) -> Feedback:
         """Play a deal of the history again: its play in progress if there is one, else
         from its first position (a deal in play that has ended is restarted).  ``day``:
         the date whose deal of the day it is, which a new play keeps (its badge)."""
-        canonical = canonical_code(code)
-        if day is not None and daily_code(day) != canonical:
-            day = None
+        chosen = chosen_deal("again", today=self.books.today, code=code, day=day)
+        canonical, day = _named(chosen), chosen.day if chosen is not None else None
         if canonical == self.play.code:
             if self.game.status == "playing":
                 return self._feedback(phrase("announce.same", code=canonical))
@@ -280,10 +280,11 @@ class Session:
         """A day chosen in the calendar: its deal of the day, as Play again does — its
         play in progress, else from the start — and said with its date.  A day to come
         changes nothing."""
-        if day > self.books.today():
+        chosen = chosen_deal("day", today=self.books.today, day=day)
+        if chosen is None:  # a day to come
             return self._feedback()
-        code = daily_code(day)
-        feedback = self.again(code, now, day)
+        code = _named(chosen)
+        feedback = self.again(code, now, chosen.day)
         if feedback.events:  # another play (not the one already on the table)
             return replace(feedback, said=(_daily_phrase(day, code),))
         return feedback
@@ -388,6 +389,13 @@ class Session:
             recorded=self.books.entry(self.play, now),
             ended=True,
         )
+
+
+def _named(chosen: Chosen | None) -> str:
+    """The code of a deal an action named (:func:`~halfmoon.choosing.chosen_deal`)."""
+    if chosen is None or chosen.code is None:
+        raise ValueError("this action names a deal")  # never: daily, code, day, again do
+    return chosen.code
 
 
 def _sound(result: TapResult) -> Sound:

@@ -17,6 +17,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from .. import safejson as sj
+from ..choosing import Action
 from ..deal import CodeError, canonical_code
 from ..drag import drop_taps
 from ..i18n import Phrase, phrase, text
@@ -184,7 +185,7 @@ class Controller:
 
     def leave(
         self,
-        action: str,
+        action: Action,
         go: Callable[[], None],
         *,
         code: str | None = None,
