@@ -351,6 +351,21 @@ class Session:
             return self._feedback(*said)
         return self._feedback(*said, dialog="won" if newer.game.status == "won" else "impasse")
 
+    # ----------------------------------------------------- options and language
+    def change_option(self, name: str, value: str | bool, *, framed: bool = False) -> Prefs:
+        """The player set the page's option ``name`` to ``value``
+        (:meth:`~halfmoon.prefs.Prefs.change`): the options as they are now."""
+        self.prefs.change(name, value, framed=framed)
+        return self.prefs
+
+    def use_prefs(self, prefs: Prefs) -> None:
+        """Options saved elsewhere (another tab, a restored backup) taken as they are."""
+        self.prefs = prefs
+
+    def speak(self, lang: str) -> None:
+        """The page's language from now on (what the session says, and the page)."""
+        self.lang = lang
+
     # ------------------------------------------------------------ the clock held
     def hold(self, reason: Hold, now: float, on: bool = True) -> None:
         """The clock stops while the page is hidden, while a window covers the table and

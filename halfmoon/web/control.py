@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -271,8 +272,7 @@ class Controller:
         self.links.show(self.session.game.code)
 
     def option(self, name: str, value: str | bool) -> None:
-        prefs = self.session.prefs
-        prefs.change(name, value, framed=self.framed)
+        prefs = self.session.change_option(name, value, framed=self.framed)
         self.saves.save_prefs(prefs)
         self.options_changed()
         self.save(now())  # the record of the table follows (placement help, language)
@@ -281,7 +281,7 @@ class Controller:
         """Show the options as they are now (changed here or in another tab)."""
         prefs, t = self.session.prefs, now()
         if prefs.lang is not None and prefs.lang != self.session.lang:
-            self.session.lang = prefs.lang
+            self.session.speak(prefs.lang)
             self.render.words(prefs.lang)
             self.render.invalidate()
             self.line.say_again(prefs.lang)
@@ -319,9 +319,10 @@ class Controller:
                     self.adopt(read_play(value, self.session.play.code), t)
         elif key == KEYS["prefs"]:
             with contextlib.suppress(sj.Invalid):
-                lang = self.session.prefs.lang
-                self.session.prefs = read_prefs(value)
-                self.session.prefs.lang = self.session.prefs.lang or lang
+                theirs = read_prefs(value)
+                # a language chosen here stays when the other tab's options name none
+                lang = theirs.lang or self.session.prefs.lang
+                self.session.use_prefs(replace(theirs, lang=lang))
                 self.options_changed()
 
     # ------------------------------------------------------ showing, saving

@@ -20,6 +20,8 @@ from .persistence import Persistence
 
 
 class BackupControl:
+    """Saves everything the game keeps as a file, and restores a chosen file."""
+
     def __init__(
         self,
         control: Controller,
@@ -77,7 +79,7 @@ class BackupControl:
         if outcome.shown is not None:  # the file held the deal on the table further on
             control.apply(session.restored(outcome.shown, t), t, clear=False)
         if outcome.done.prefs:
-            session.prefs = self.saves.prefs()
+            session.use_prefs(self.saves.prefs())
             control.options_changed()
         control.notice()  # a storage that refused a write says so, as a save's would
         self.stats.refresh()

@@ -21,6 +21,8 @@ from .storage import Storage
 
 
 class CalendarControl:
+    """Carries the calendar window to the engine's months and a chosen day to the table."""
+
     def __init__(
         self,
         control: Controller,

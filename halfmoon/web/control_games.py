@@ -21,6 +21,8 @@ from .storage import Storage
 
 
 class GamesControl:
+    """Runs your games: the history window, a replay, sharing, playing again."""
+
     def __init__(
         self,
         control: Controller,

@@ -22,6 +22,8 @@ from .storage import Storage
 
 
 class StatsControl:
+    """Fills the statistics window, and resets the statistics."""
+
     def __init__(
         self,
         shown: Presenter,

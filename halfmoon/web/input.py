@@ -21,6 +21,8 @@ CARD = "button.card[data-card]"
 
 
 class Input:
+    """Hears the pointer and the keys, and calls the controller."""
+
     def __init__(self, document: Any, handlers: Handlers, render: Renderer) -> None:
         self.doc = document
         self.render = render

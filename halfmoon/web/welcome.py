@@ -15,6 +15,8 @@ from .dom import Handlers
 
 
 class Welcome:
+    """Shows the first visit's two buttons under the message line, and puts them away."""
+
     def __init__(self, document: Any, handlers: Handlers) -> None:
         self.doc, self.handlers = document, handlers
         self.row: Any = None
