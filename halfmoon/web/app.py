@@ -22,6 +22,7 @@ from ..saved import KEYS, game_key
 from ..session import Session
 from ..welcome import first_visit
 from .backup_store import BackupStore
+from .bar import Bar
 from .clock import now, player_day
 from .commands import Commands
 from .control import Controller
@@ -76,7 +77,8 @@ class App:
         self.keeping = Keeping(self.win, handlers, storage)
         self.render = render = Renderer(self.doc, self.win, handlers)
         self.greeting = greeting = Welcome(self.doc, handlers)
-        self.line = MessageLine(render, storage, greeting)
+        self.line = MessageLine(self.doc, storage, greeting)
+        self.bar = Bar(self.doc)
         self.dialogs = Dialogs(self.doc, handlers)
         self.links = Links(self.win, handlers, framed=embed.embedded)
         self.input = Input(self.doc, handlers, render)
@@ -120,6 +122,7 @@ class App:
             sound=self.sound,
             commands=self.commands,
             line=self.line,
+            bar=self.bar,
         )
         # the windows' controllers: the statistics, your games, backups, the calendar
         self.stats = stats = StatsControl(
@@ -145,7 +148,7 @@ class App:
         self.tabs = OtherTabs(
             storage, table=control.other_tab, windows=(stats.heard, yours.heard, month.heard)
         )
-        self.ticker = Ticker(self.render, shown, show=control.show, turned=(month.turned,))
+        self.ticker = Ticker(self.bar, shown, show=control.show, turned=(month.turned,))
 
     def show(self) -> None:
         """Everything connected, then the start-up's last step: the table shown (the
@@ -180,6 +183,7 @@ class App:
             self.shown,
             control,
             render=self.render,
+            bar=self.bar,
             dialogs=self.dialogs,
             links=self.links,
             saves=self.saves,

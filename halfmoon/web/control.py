@@ -27,6 +27,7 @@ from ..painted import write
 from ..presenter import Presenter
 from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
+from .bar import Bar
 from .clock import now
 from .commands import Command, Commands
 from .dialogs import Dialogs
@@ -66,6 +67,7 @@ class Controller:
         sound: Sound,
         commands: Commands,
         line: MessageLine,
+        bar: Bar,
     ) -> None:
         self.session = session
         self.shown = shown  # what the page shows of the session
@@ -74,7 +76,7 @@ class Controller:
         self.render, self.dialogs, self.links, self.embed = render, dialogs, links, embed
         self.games = games  # only for the windows' status line, cleared when a game ends
         self.screen, self.sound, self.hushed = screen, sound, False  # hushed: a drop's 1st tap
-        self.commands, self.line = commands, line
+        self.commands, self.line, self.bar = commands, line, bar
         self.question: Question | None = None  # what the confirmation window asks
         self.on_table = (session.play.code, session.play.id)  # the play the windows are about
         self._save_later = handlers.proxy(lambda e: self.save(now()))
@@ -328,7 +330,8 @@ class Controller:
     # ------------------------------------------------------ showing, saving
     def show(self, t: float, feedback: Feedback | None = None) -> None:
         shown = self.shown
-        self.render.show(shown.table(), shown.counters(t), self.session.prefs, feedback)
+        self.render.show(shown.table(), self.session.prefs, feedback)
+        self.bar.show(shown.counters(t))
 
     def say(self, said: tuple[Phrase, ...], *, again: bool = False) -> None:
         """The message line (:mod:`.message`): ``said``, in the page's language

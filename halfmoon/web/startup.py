@@ -12,6 +12,7 @@ from ..painted import same_table
 from ..presenter import Presenter
 from ..session import Session
 from ..welcome import welcome
+from .bar import Bar
 from .clock import now
 from .control import Controller
 from .dialogs import Dialogs
@@ -37,6 +38,7 @@ class Startup:
         control: Controller,
         *,
         render: Renderer,
+        bar: Bar,
         dialogs: Dialogs,
         links: Links,
         saves: Persistence,
@@ -46,7 +48,7 @@ class Startup:
         build: str,
     ) -> None:
         self.session, self.shown, self.control = session, shown, control
-        self.render, self.dialogs, self.links = render, dialogs, links
+        self.render, self.bar, self.dialogs, self.links = render, bar, dialogs, links
         self.saves, self.input, self.tabs = saves, input, tabs
         self.greeting, self.build = greeting, build
 
@@ -77,7 +79,7 @@ class Startup:
         render.take_over(views if same else None)
         if str(root.lang) != ("en" if session.lang == "en" else "pt-PT"):
             render.words(session.lang)  # the start-up script wrote the page in another language
-        render.today(shown.day.day)
+        self.bar.today(shown.day.day)
         self.dialogs.show_options(session.prefs, session.lang)
         control.show(t)
         self.links.show(session.game.code)

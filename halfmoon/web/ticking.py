@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..presenter import Presenter
+from .bar import Bar
 from .clock import now
-from .render import Renderer
 
 
 class Ticker:
@@ -16,19 +16,19 @@ class Ticker:
 
     def __init__(
         self,
-        render: Renderer,
+        bar: Bar,
         shown: Presenter,
         *,
         show: Callable[[float], None],
         turned: Iterable[Callable[[], None]],
     ) -> None:
-        self.render, self.shown, self.show, self.turned = render, shown, show, tuple(turned)
+        self.bar, self.shown, self.show, self.turned = bar, shown, show, tuple(turned)
 
     def tick(self) -> None:
         t = now()
-        self.render.time(self.shown.time_text(t))
+        self.bar.time(self.shown.time_text(t))
         if self.shown.turn_day():
-            self.render.today(self.shown.day.day)
+            self.bar.today(self.shown.day.day)
             self.show(t)
             for turned in self.turned:
                 turned()
