@@ -15,15 +15,13 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from ..backup import MAX_BYTES
-from ..books import Books
-from ..i18n import Phrase, choose_language, normalise_language, text
+from ..i18n import text
 from ..presenter import Presenter
 from ..saved import KEYS, game_key
-from ..session import Session
 from ..welcome import first_visit
 from .backup_store import BackupStore
 from .bar import Bar
-from .clock import now, player_day
+from .clock import now
 from .commands import Commands
 from .control import Controller
 from .control_backup import BackupControl
@@ -40,12 +38,14 @@ from .keeping import Keeping
 from .links import Links
 from .message import MessageLine
 from .month import Calendar
+from .opening import open_session
 from .persistence import Persistence
 from .render import Renderer
 from .screen import Screen
 from .sound import Sound
 from .startup import Startup
 from .storage import Storage
+from .table_commands import TableCommands
 from .tabs import OtherTabs
 from .ticking import Ticker
 from .welcome import Welcome
@@ -118,9 +118,7 @@ class App:
             embed=self.embed,
             games=games,
             build=BUILD,
-            screen=self.screen,
             sound=self.sound,
-            commands=self.commands,
             line=self.line,
             bar=self.bar,
         )
@@ -142,7 +140,15 @@ class App:
         self.month = month = CalendarControl(
             control, shown, saves=saves, storage=storage, calendar=self.calendar, games=games
         )
-        self.commands.add(control.table_commands())
+        self.table = TableCommands(
+            control,
+            self.commands,
+            render=self.render,
+            dialogs=dialogs,
+            links=self.links,
+            screen=self.screen,
+        )
+        self.commands.add(self.table.table())
         for room in (stats, yours, backups, month):
             self.commands.add(room.commands)
         self.tabs = OtherTabs(
@@ -158,15 +164,15 @@ class App:
         handlers.on_error = control.crash
         self.input.connect(
             tap=control.tap,
-            action=control.action,
-            shortcut=control.shortcut,
+            action=self.table.action,
+            shortcut=self.table.shortcut,
             drop=control.drop,
             paused=lambda: session.paused,
         )
         self.dialogs.connect(
             option=control.option,
             code=control.code,
-            end=control.end,
+            end=self.table.end,
             reset_stats=self.stats.reset,
             closed=control.refocus,
             covered=control.covered,
@@ -190,31 +196,10 @@ class App:
             input=self.input,
             tabs=self.tabs,
             greeting=self.greeting,
+            table=self.table,
             build=BUILD,
         )
         startup.run(first=self.first, said=self.said, fragment=self.fragment, seen=self.seen)
-
-
-def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, tuple[Phrase, ...]]:
-    """The session this visit opens with: version 1's save carried over once, the
-    options, the page's language (a ``?lang=`` is remembered as the player's choice),
-    and the deal the address names or the one saved last."""
-    saves.migrate()
-    saves.stats()  # checked now, so that damaged statistics are said at once
-    prefs = saves.prefs()
-    asked = normalise_language(js.URLSearchParams.new(win.location.search).get("lang"))
-    if asked is not None and asked != prefs.lang:
-        prefs.lang = asked
-        saves.save_prefs(prefs)
-    lang = choose_language(asked, prefs.lang, list(win.navigator.languages or []))
-    return Session.start(
-        last=saves.last(),
-        library=saves,
-        prefs=prefs,
-        fragment=fragment,
-        lang=lang,
-        books=Books(day_of=player_day),
-    )
 
 
 async def start() -> None:

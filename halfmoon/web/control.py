@@ -3,9 +3,9 @@ play, carried from the room that heard it to the session, and the session's answ
 (:class:`~halfmoon.session.Feedback`) carried to the rooms that show it, save it and
 tell the embedding page.
 
-The windows have controllers of their own (``control_*.py``), composed by app.py with
-this one: their commands join this one's in the one table (:mod:`.commands`), and
-they hand the table's changes back to :meth:`Controller.apply`."""
+The table's buttons and keys are commands of :mod:`.table_commands`; the windows have
+controllers of their own (``control_*.py``), composed by app.py with this one: they
+hand the table's changes back to :meth:`Controller.apply`."""
 
 from __future__ import annotations
 
@@ -29,7 +29,6 @@ from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
 from .bar import Bar
 from .clock import now
-from .commands import Command, Commands
 from .dialogs import Dialogs
 from .dom import Handlers, js_object
 from .embed import Embed
@@ -39,7 +38,6 @@ from .links import Links
 from .message import MessageLine
 from .persistence import Persistence
 from .render import Renderer
-from .screen import Screen
 from .sound import Sound
 from .storage import Storage
 
@@ -63,9 +61,7 @@ class Controller:
         embed: Embed,
         games: Games,
         build: str,
-        screen: Screen,
         sound: Sound,
-        commands: Commands,
         line: MessageLine,
         bar: Bar,
     ) -> None:
@@ -75,8 +71,8 @@ class Controller:
         self.saves, self.storage, self.keeping = saves, storage, keeping
         self.render, self.dialogs, self.links, self.embed = render, dialogs, links, embed
         self.games = games  # only for the windows' status line, cleared when a game ends
-        self.screen, self.sound, self.hushed = screen, sound, False  # hushed: a drop's 1st tap
-        self.commands, self.line, self.bar = commands, line, bar
+        self.sound, self.hushed = sound, False  # hushed: a drop's 1st tap
+        self.line, self.bar = line, bar
         self.question: Question | None = None  # what the confirmation window asks
         self.on_table = (session.play.code, session.play.id)  # the play the windows are about
         self._save_later = handlers.proxy(lambda e: self.save(now()))
@@ -108,78 +104,6 @@ class Controller:
         done = now()
         for name, start in (("halfmoon-tap", event.timeStamp), ("halfmoon-tap-work", t)):
             js.performance.measure(name, js_object({"start": start, "end": done}))
-
-    def action(self, name: str, entry: str = "") -> None:
-        """A button of the bar, the actions row or a window (``data-action``); ``entry``
-        names a game of the history, for the buttons of its row.  While the player has
-        paused, any of them ends the pause first."""
-        if name != "pause" and self.session.paused:
-            self.pause(False)
-        self.commands.run(name, entry)
-
-    def shortcut(self, name: str) -> None:
-        """A keyboard shortcut (:mod:`halfmoon.keys`), or the end window's Undo and
-        New game: the command of that name."""
-        self.commands.run(name)
-
-    def table_commands(self) -> dict[str, Command]:
-        """The commands of the table (``data-action`` and the keys' names): the bar's
-        and the actions row's buttons, the table read aloud (T) and the selection let
-        go (Escape)."""
-        session = self.session
-        return {
-            "pause": self._command(self.pause),
-            "fullscreen": self._command(self.screen.toggle),
-            "undo": self._now(session.undo),
-            "redo": self._now(session.redo),
-            "read": self._now(session.read_aloud),
-            "let-go": self._now(session.let_go),
-            "new": self._command(self.ask_new),
-            "daily": self._command(self.ask_daily),
-            "code": self._command(self.dialogs.open_code),
-            "restart": self._command(self.ask_restart),
-            "copy": self._command(self.copy),
-            "rules": self._command(self.open_rules),
-            "options": self._command(self.open_options),
-        }
-
-    @staticmethod
-    def _command(do: Callable[[], None]) -> Command:
-        """A command that needs no ``data-entry``."""
-
-        def command(entry: str) -> None:
-            do()
-
-        return command
-
-    def _now(self, act: Callable[[float], Feedback]) -> Command:
-        """A command that is the session's ``act`` at this moment, its answer shown."""
-
-        def command(entry: str) -> None:
-            self.now_do(act)
-
-        return command
-
-    def ask_new(self) -> None:
-        """A new random deal, once confirmed when that leaves a game under way."""
-        self.leave("new", lambda: self.now_do(self.session.new_game))
-
-    def ask_daily(self) -> None:
-        """Today's deal of the day, once confirmed when that leaves a game under way."""
-        self.leave("daily", lambda: self.now_do(self.session.daily))
-
-    def copy(self) -> None:
-        """The link to the deal on the table, copied (said on the message line)."""
-        code = self.session.game.code
-        if code is not None:
-            self.links.copy(code, self.copied)
-
-    def open_rules(self) -> None:
-        self.render.rules(self.lang)
-        self.dialogs.open("rules")
-
-    def open_options(self) -> None:
-        self.dialogs.open("options")
 
     def now_do(self, act: Callable[[float], Feedback]) -> None:
         """Do what the session does at this moment, and show its answer."""
@@ -232,13 +156,6 @@ class Controller:
     def covered(self, on: bool) -> None:
         """A window covers the table, or the last one closed: the clock stops meanwhile."""
         self.session.hold("window", now(), on)
-
-    def end(self, choice: str) -> None:
-        """The end dialog's Undo, Restart or New game."""
-        if choice == "restart":  # declined: the end window again, as it was
-            self.ask(restart_question(self.session), self.restart, lambda: self.end_dialog(now()))
-        else:
-            self.shortcut("undo" if choice == "undo" else "new")
 
     def ask_restart(self) -> None:
         """Restart the deal, once confirmed if that undoes moves (a slip costs nothing)."""

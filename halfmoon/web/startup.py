@@ -21,6 +21,7 @@ from .input import Input
 from .links import Links
 from .persistence import Persistence
 from .render import Renderer
+from .table_commands import TableCommands
 from .tabs import OtherTabs
 from .welcome import Welcome
 
@@ -45,12 +46,13 @@ class Startup:
         input: Input,
         tabs: OtherTabs,
         greeting: Welcome,
+        table: TableCommands,
         build: str,
     ) -> None:
         self.session, self.shown, self.control = session, shown, control
         self.render, self.bar, self.dialogs, self.links = render, bar, dialogs, links
         self.saves, self.input, self.tabs = saves, input, tabs
-        self.greeting, self.build = greeting, build
+        self.greeting, self.table, self.build = greeting, table, build
 
     def run(
         self,
@@ -114,7 +116,7 @@ class Startup:
         said = welcome(True)
 
         def rules() -> None:
-            control.action("rules")
+            self.table.action("rules")
 
         def close() -> None:
             control.say(())
