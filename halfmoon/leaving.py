@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from .daily import daily_code
-from .deal import CodeError, canonical_code
+from .choosing import Action, chosen_deal
+from .deal import CodeError
 from .i18n import Counted, Phrase, phrase
 from .session import Session
 
@@ -42,38 +42,33 @@ def in_progress(session: Session) -> bool:
 
 def target(
     session: Session,
-    action: str,
+    action: Action,
     *,
     code: str | None = None,
     day: date | None = None,
 ) -> str | None:
-    """The deal an action would put on the table (``"*"`` for a new random deal), or
-    None when it would leave the table's play where it is: the deal already in play
-    (resumed as it is), an invalid code (explained, nothing changes), a day to come.
+    """The deal an action would put on the table (:func:`~halfmoon.choosing.chosen_deal`;
+    ``"*"`` for a new random deal), or None when it would leave the table's play where
+    it is: the deal already in play (resumed as it is), an invalid code (explained,
+    nothing changes), a day to come.
 
     ``action``: ``"new"`` (the button, the N key), ``"daily"`` (today's deal),
     ``"code"`` (a typed ``code``), ``"day"`` (a calendar ``day``), ``"again"`` (a game
     of your games, its ``code``)."""
-    if action == "new":
-        return "*"
-    if action == "daily":
-        code = daily_code(session.books.today())
-    elif action == "day":
-        if day is None or day > session.books.today():
-            return None
-        code = daily_code(day)
-    if code is None:
-        return None
     try:
-        canonical = canonical_code(code)
+        chosen = chosen_deal(action, today=session.books.today, code=code, day=day)
     except (CodeError, ValueError):
         return None
-    return None if canonical == session.game.code else canonical
+    if chosen is None:
+        return None
+    if chosen.code is None:
+        return "*"
+    return None if chosen.code == session.game.code else chosen.code
 
 
 def leave_question(
     session: Session,
-    action: str,
+    action: Action,
     *,
     code: str | None = None,
     day: date | None = None,

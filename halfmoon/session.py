@@ -1,5 +1,7 @@
 """One player's session: the game in play, the options, the language, and what to tell
-them.  This is the game manager of the web page, with no browser in it: the page's rooms turn
+them.
+
+This is the game manager of the web page, with no browser in it: the page's rooms turn
 clicks into calls here and copy the resulting views and :class:`Feedback` onto the page.
 Time is always passed in: ``now`` in milliseconds on the page's monotonic clock (for the
 game clock), and wall-clock milliseconds from :attr:`Session.books` (for what is saved).
@@ -14,14 +16,14 @@ its code, resumes its play where it was left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Literal, Protocol
 
 from .books import Books
+from .choosing import Chosen, chosen_deal
 from .clock import Hold, Holds
-from .daily import daily_code
-from .deal import CodeError, canonical_code
+from .deal import CodeError
 from .game import Game, Removal, Status, TapResult
 from .history import Entry
 from .i18n import DEFAULT_LANGUAGE, Counted, Phrase, phrase, say
@@ -36,12 +38,13 @@ EventType = Literal["ready", "move", "undo", "won", "impasse", "new"]
 Sound = Literal["select", "pair", "trio", "refused", "undo", "win"]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Feedback:
     """What the page should do after an action, beyond showing the new state: say
     something (:attr:`said`, in the page's language: :attr:`message`), open the end
     dialog, tell an embedding page, count in the statistics, save, and (``deal``) show
-    another deal in the address."""
+    another deal in the address.  A frozen value, built once at the end of the action
+    (its parts gathered first, or an earlier answer copied with ``dataclasses.replace``)."""
 
     said: tuple[Phrase, ...] = ()
     lang: str = DEFAULT_LANGUAGE
@@ -134,7 +137,7 @@ class Session:
             target = None
         if target == DAILY:
             today = books.today()
-            target = daily_code(today)
+            target = _named(chosen_deal("daily", today=lambda: today))
             notice = (_daily_phrase(today, target),)
         if target is not None:
             play = library.find(target) or books.fresh(Game.new(target))
@@ -145,8 +148,8 @@ class Session:
             # A link opened another deal: the play saved last is left for it, as it is
             # when the player goes to another deal during a visit — so an unfinished
             # deal of the day counts for its day however the page is opened next.
-            session.opened.counts = books.leaving(last)
-            session.opened.recorded = books.left(last, 0.0, current=False)
+            counts, recorded = books.leaving(last), books.left(last, 0.0, current=False)
+            session.opened = replace(session.opened, counts=counts, recorded=recorded)
         return session, notice
 
     # ------------------------------------------------------------------- actions
@@ -155,31 +158,38 @@ class Session:
         result = self.game.tap(slot, now)
         if self.holds:  # a first tap starts the clock, but not while something holds it
             self.game.pause(now)
-        feedback = self._feedback()
         if result.outcome == "ignored":
-            return feedback
+            return self._feedback()
+        said: tuple[Phrase, ...] = ()
         if result.error is not None and self.prefs.errors:
-            feedback.said = (phrase(f"error.{result.error}"),)  # SPEC §6, word for word
-        feedback.save = True
-        feedback.sound = _sound(result)
+            said = (phrase(f"error.{result.error}"),)  # SPEC §6, word for word
+        refused: tuple[str, ...] = ()
+        renewed: tuple[str, ...] = ()
         if result.outcome == "clear":  # felt even when the reason is not said (the option)
-            feedback.refused = (*selected, slot)
+            refused = (*selected, slot)
         elif result.outcome == "replace":
-            feedback.renewed = (slot,)
-        if result.removal is not None:
-            feedback.removed = result.removal.slots
-            feedback.events.append("move")
-            feedback.said = (self._removed(result.removal),)
-            feedback.counts = self.books.count(self.play, now)
-            self._ending(before, feedback, now)
-        return feedback
+            renewed = (slot,)
+        feedback = self._feedback(
+            *said, save=True, sound=_sound(result), refused=refused, renewed=renewed
+        )
+        if result.removal is None:
+            return feedback
+        moved = replace(
+            feedback,
+            said=(self._removed(result.removal),),
+            removed=result.removal.slots,
+            events=["move"],
+            counts=self.books.count(self.play, now),
+        )
+        return self._ending(before, moved, now)
 
     def _feedback(self, *said: Phrase, **fields: Any) -> Feedback:
         return Feedback(said=said, lang=self.lang, **fields)
 
     def _removed(self, removal: Removal, key: str = "announce") -> Phrase:
-        """A move in words: its cards, what it scored (``+10 pontos``), the score after it;
-        an undo's (``announce.undo``), a redo's: which cards came back or left again."""
+        """A move in words: its cards, what it scored (``+10 pontos``) and the score
+        after it; an undo's (``announce.undo``) and a redo's say which cards came back
+        or left again."""
         kind = "pair" if len(removal.cards) == 2 else "trio"
         gain = Counted(removal.points, "points")
         cards = dict(zip("abc", removal.cards))
@@ -189,11 +199,13 @@ class Session:
         history = self.game.history
         if not self.game.undo(now):
             return self._feedback()
-        said, returned = self._removed(history[-1], "announce.undo"), history[-1].slots
+        said = self._removed(history[-1], "announce.undo")
+        returned = history[-1].slots
         return self._feedback(said, events=["undo"], save=True, returned=returned, sound="undo")
 
     def let_go(self, now: float) -> Feedback:
-        """Escape with no window open: the selection let go, as tapping each card again."""
+        """Escape with no window open: the selected cards let go, as tapping each again
+        would (nothing changes when nothing is selected)."""
         selection = self.game.selection
         for slot in reversed(selection):
             self.game.tap(slot, now)
@@ -207,20 +219,22 @@ class Session:
             return self._feedback()
         said = self._removed(self.game.history[-1], "announce.redo")
         counts = self.books.count(self.play, now)
-        feedback = self._feedback(said, events=["move"], save=True, counts=counts)
-        feedback.removed = self.game.history[-1].slots
-        feedback.sound = "pair" if len(feedback.removed) == 2 else "trio"
-        self._ending(before, feedback, now)
-        return feedback
+        removed = self.game.history[-1].slots
+        sound: Sound = "pair" if len(removed) == 2 else "trio"
+        feedback = self._feedback(
+            said, events=["move"], save=True, counts=counts, removed=removed, sound=sound
+        )
+        return self._ending(before, feedback, now)
 
     def new_game(self, now: float, code: str | None = None) -> Feedback:
         """Play the deal ``code`` (its kept play, resumed, or a fresh one), or a new
         random deal when ``code`` is None.  An invalid code raises
         :class:`~halfmoon.deal.CodeError` and changes nothing; the deal in play changes
         nothing either."""
-        if code is None:
+        chosen = chosen_deal("new" if code is None else "code", today=self.books.today, code=code)
+        if chosen is None or chosen.code is None:
             return self._switch(self.books.fresh(Game.new()), now, resumed=False)
-        canonical = canonical_code(code)
+        canonical = chosen.code
         if canonical == self.game.code:
             return self._feedback(phrase("announce.same", code=canonical))
         kept = self.library.find(canonical) if self.library is not None else None
@@ -239,25 +253,20 @@ class Session:
         self.play = books.fresh(Game.new(self.play.code), day or books.daily_date(self.play))
         self.holds.run(self.game, now)
         said = phrase("announce.restarted", code=self.play.code)
-        feedback = self._feedback(said, events=["new"], save=True, counts=counts)
-        feedback.recorded = recorded
-        return feedback
+        return self._feedback(said, events=["new"], save=True, counts=counts, recorded=recorded)
 
     def daily(self, now: float) -> Feedback:
         """Today's deal of the day: its play resumed, or begun."""
         today = self.books.today()
-        code = daily_code(today)
-        feedback = self.new_game(now, code)
-        feedback.said = (_daily_phrase(today, code),)
-        return feedback
+        code = _named(chosen_deal("daily", today=lambda: today))
+        return replace(self.new_game(now, code), said=(_daily_phrase(today, code),))
 
     def again(self, code: str, now: float, day: date | None = None) -> Feedback:
         """Play a deal of the history again: its play in progress if there is one, else
         from its first position (a deal in play that has ended is restarted).  ``day``:
         the date whose deal of the day it is, which a new play keeps (its badge)."""
-        canonical = canonical_code(code)
-        if day is not None and daily_code(day) != canonical:
-            day = None
+        chosen = chosen_deal("again", today=self.books.today, code=code, day=day)
+        canonical, day = _named(chosen), chosen.day if chosen is not None else None
         if canonical == self.play.code:
             if self.game.status == "playing":
                 return self._feedback(phrase("announce.same", code=canonical))
@@ -271,12 +280,13 @@ class Session:
         """A day chosen in the calendar: its deal of the day, as Play again does — its
         play in progress, else from the start — and said with its date.  A day to come
         changes nothing."""
-        if day > self.books.today():
+        chosen = chosen_deal("day", today=self.books.today, day=day)
+        if chosen is None:  # a day to come
             return self._feedback()
-        code = daily_code(day)
-        feedback = self.again(code, now, day)
+        code = _named(chosen)
+        feedback = self.again(code, now, chosen.day)
         if feedback.events:  # another play (not the one already on the table)
-            feedback.said = (_daily_phrase(day, code),)
+            return replace(feedback, said=(_daily_phrase(day, code),))
         return feedback
 
     def read_aloud(self, now: float) -> Feedback:
@@ -289,10 +299,8 @@ class Session:
         """A backup held the deal on the table further on (:mod:`halfmoon.restore`): the
         table shows it, and says so.  The deal stays; an end is not announced over the
         window the player restored from (the table shows it when the window closes)."""
-        feedback = self.adopt(newer, now)
-        feedback.said = (phrase("restore.table", code=newer.code),)
-        feedback.dialog = None
-        return feedback
+        said = (phrase("restore.table", code=newer.code),)
+        return replace(self.adopt(newer, now), said=said, dialog=None)
 
     def follow_link(self, fragment: str, now: float) -> Feedback:
         """The address changed to ``fragment`` (a link, Back or Forward): another deal
@@ -315,13 +323,21 @@ class Session:
         self.play = play
         self.holds.run(self.game, now)
         said = phrase("announce.resumed" if resumed else "announce.new", code=play.code)
-        feedback = self._feedback(said, events=["new"], save=True, counts=counts, deal=True)
-        feedback.left = leaving
-        feedback.recorded = recorded
+        events: list[EventType] = ["new"]
+        dialog: Dialog | None = None
         if play.game.status != "playing":
-            feedback.dialog = "won" if play.game.status == "won" else "impasse"
-            feedback.events.append(play.game.status)
-        return feedback
+            dialog = "won" if play.game.status == "won" else "impasse"
+            events.append(play.game.status)
+        return self._feedback(
+            said,
+            events=events,
+            save=True,
+            counts=counts,
+            deal=True,
+            left=leaving,
+            recorded=recorded,
+            dialog=dialog,
+        )
 
     def adopt(self, newer: Play, now: float) -> Feedback:
         """Another tab went on with this deal: show its newer play instead (quietly when
@@ -330,10 +346,25 @@ class Session:
         self.game.pause(now)
         self.play = newer
         self.holds.run(self.game, now)
-        feedback = self._feedback(phrase("announce.elsewhere")) if moved else self._feedback()
-        if newer.game.status != "playing":
-            feedback.dialog = "won" if newer.game.status == "won" else "impasse"
-        return feedback
+        said = (phrase("announce.elsewhere"),) if moved else ()
+        if newer.game.status == "playing":
+            return self._feedback(*said)
+        return self._feedback(*said, dialog="won" if newer.game.status == "won" else "impasse")
+
+    # ----------------------------------------------------- options and language
+    def change_option(self, name: str, value: str | bool, *, framed: bool = False) -> Prefs:
+        """The player set the page's option ``name`` to ``value``
+        (:meth:`~halfmoon.prefs.Prefs.change`): the options as they are now."""
+        self.prefs.change(name, value, framed=framed)
+        return self.prefs
+
+    def use_prefs(self, prefs: Prefs) -> None:
+        """Options saved elsewhere (another tab, a restored backup) taken as they are."""
+        self.prefs = prefs
+
+    def speak(self, lang: str) -> None:
+        """The page's language from now on (what the session says, and the page)."""
+        self.lang = lang
 
     # ------------------------------------------------------------ the clock held
     def hold(self, reason: Hold, now: float, on: bool = True) -> None:
@@ -356,18 +387,30 @@ class Session:
         self.hold("pause", now, on)
         return self._feedback(phrase("announce.paused" if on else "announce.unpaused"), save=on)
 
-    def _ending(self, before: Status, feedback: Feedback, now: float) -> None:
+    def _ending(self, before: Status, feedback: Feedback, now: float) -> Feedback:
+        """A move's answer, and if the move ended the game (won or stuck), what the end
+        adds to it: its words, its window, its event, its entry in your games."""
         status = self.game.status
-        if status != before and status in ("won", "impasse"):
-            if status == "won":
-                feedback.sound = "win"
-            feedback.dialog = "won" if status == "won" else "impasse"
-            feedback.events.append(status)
-            title = f"end.{status}.title"  # "You won!"; "No moves left."
-            ended = phrase(title) if status == "won" else _sentence(title)
-            feedback.said = (*feedback.said, ended)
-            feedback.recorded = self.books.entry(self.play, now)
-            feedback.ended = True
+        if status == before or status not in ("won", "impasse"):
+            return feedback
+        title = f"end.{status}.title"  # "You won!"; "No moves left."
+        ended = phrase(title) if status == "won" else _sentence(title)
+        return replace(
+            feedback,
+            sound="win" if status == "won" else feedback.sound,
+            dialog="won" if status == "won" else "impasse",
+            events=[*feedback.events, status],
+            said=(*feedback.said, ended),
+            recorded=self.books.entry(self.play, now),
+            ended=True,
+        )
+
+
+def _named(chosen: Chosen | None) -> str:
+    """The code of a deal an action named (:func:`~halfmoon.choosing.chosen_deal`)."""
+    if chosen is None or chosen.code is None:
+        raise ValueError("this action names a deal")  # never: daily, code, day, again do
+    return chosen.code
 
 
 def _sound(result: TapResult) -> Sound:

@@ -77,6 +77,34 @@ def test_every_way_to_another_deal_asks_while_a_game_is_under_way() -> None:
     )
 
 
+def test_the_question_is_about_the_deal_the_action_then_plays() -> None:
+    for action, where in ACTIONS:
+        played = paired()
+        asked = target(played, action, **where)
+        act(played, action, where)
+        if action == "new":  # a new random deal: the question names none
+            assert asked == "*" and played.game.code != CODE
+        else:
+            assert asked == played.game.code, (action, where)
+
+
+def act(played: Session, action: str, where: dict[str, object]) -> None:
+    """Do ``action`` as the page does once the player leaves the game for it."""
+    code, day = where.get("code"), where.get("day")
+    if action == "new":
+        played.new_game(5)
+    elif action == "daily":
+        played.daily(5)
+    elif action == "code" and isinstance(code, str):
+        played.new_game(5, code)
+    elif action == "day" and isinstance(day, date):
+        played.play_day(day, 5)
+    elif action == "again" and isinstance(code, str):
+        played.again(code, 5)
+    else:
+        raise AssertionError(action)
+
+
 def test_what_stays_on_this_deal_never_asks() -> None:
     played = paired()
     table_day = session(Game.new(daily_code(TODAY)))

@@ -3,80 +3,80 @@ play, carried from the room that heard it to the session, and the session's answ
 (:class:`~halfmoon.session.Feedback`) carried to the rooms that show it, save it and
 tell the embedding page.
 
-The windows have controllers of their own (``control_*.py``), composed by app.py with
-this one: their buttons (:attr:`Controller.actions`), what they hear of other tabs
-(:attr:`Controller.heard`) and of the date turning (:attr:`Controller.turned`) come
-through here; they hand the table's changes back to :meth:`Controller.apply`."""
+The table's buttons and keys are commands of :mod:`.table_commands`; the windows have
+controllers of their own (``control_*.py``), composed by app.py with this one: they
+hand the table's changes back to :meth:`Controller.apply`."""
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import date
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 
 from .. import safejson as sj
+from ..choosing import Action
 from ..deal import CodeError, canonical_code
 from ..drag import drop_taps
-from ..i18n import Phrase, phrase, say, text
+from ..i18n import Phrase, phrase, text
 from ..leaving import Question, leave_question, restart_question
 from ..painted import write
 from ..presenter import Presenter
 from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
+from .bar import Bar
+from .clock import now
 from .dialogs import Dialogs
-from .dom import Handlers, js_object, now
+from .dom import Handlers, js_object
 from .embed import Embed
 from .games import Games
 from .keeping import Keeping
 from .links import Links
+from .message import MessageLine
 from .persistence import Persistence
 from .render import Renderer
-from .screen import Screen
 from .sound import Sound
 from .storage import Storage
 
 
 class Controller:
+    """Carries what is done to the game on the table to the session, and the
+    session's answer to the rooms that show it, save it and tell the embedding page."""
+
     def __init__(
         self,
         session: Session,
         shown: Presenter,
         handlers: Handlers,
         *,
-        store: Persistence,
+        saves: Persistence,
         storage: Storage,
-        keep: Keeping,
+        keeping: Keeping,
         render: Renderer,
         dialogs: Dialogs,
         links: Links,
         embed: Embed,
         games: Games,
         build: str,
-        screen: Screen,
         sound: Sound,
+        line: MessageLine,
+        bar: Bar,
     ) -> None:
         self.session = session
         self.shown = shown  # what the page shows of the session
         self.build = build  # the deploy, written into the record of the table (painted)
-        self.store, self.storage, self.keep = store, storage, keep
+        self.saves, self.storage, self.keeping = saves, storage, keeping
         self.render, self.dialogs, self.links, self.embed = render, dialogs, links, embed
         self.games = games  # only for the windows' status line, cleared when a game ends
-        self.screen, self.sound, self.hushed = screen, sound, False  # hushed: a drop's 1st tap
-        self.said: tuple[Phrase, ...] = ()  # on the message line, to say again in a new language
-        self.reading = False  # the message line holds the table read aloud
+        self.sound, self.hushed = sound, False  # hushed: a drop's 1st tap
+        self.line, self.bar = line, bar
         self.question: Question | None = None  # what the confirmation window asks
         self.on_table = (session.play.code, session.play.id)  # the play the windows are about
-        self.saying: list[Callable[[tuple[Phrase, ...]], None]] = []  # who hears the line change
         self._save_later = handlers.proxy(lambda e: self.save(now()))
         self.save_pending = False  # a save is due just after the event being handled
-        # the windows' controllers, composed by app.py: their buttons by data-action
-        # (called with the row's data-entry), who hears that another tab changed a key,
-        # who hears that the date on the page turned
-        self.actions: dict[str, Callable[[str], None]] = {}
-        self.heard: list[Callable[[str], None]] = []
-        self.turned: list[Callable[[], None]] = []
 
     @property
     def lang(self) -> str:
@@ -105,67 +105,31 @@ class Controller:
         for name, start in (("halfmoon-tap", event.timeStamp), ("halfmoon-tap-work", t)):
             js.performance.measure(name, js_object({"start": start, "end": done}))
 
-    def action(self, name: str, entry: str = "") -> None:
-        """A button of the bar, the actions row or a window (``data-action``); ``entry``
-        names a game of the history, for the buttons of its row.  While the player has
-        paused, any of them ends the pause first."""
-        if name == "pause":
-            self.pause()
-            return
-        if self.session.paused:
-            self.pause(False)
-        if name == "fullscreen":
-            self.screen.toggle()
-        elif name in self.actions:
-            self.actions[name](entry)
-        elif name in ("undo", "redo", "new"):
-            self.shortcut(name)
-        elif name == "daily":
-            self.leave("daily", lambda: self.now_do(self.session.daily))
-        elif name == "code":
-            self.dialogs.open_code()
-        elif name == "restart":
-            self.ask_restart()
-        elif name == "copy":
-            code = self.session.game.code
-            if code is not None:
-                self.links.copy(code, self.copied)
-        elif name == "rules":
-            self.render.rules(self.lang)
-            self.dialogs.open(name)
-        else:  # options
-            self.dialogs.open(name)
-
-    def shortcut(self, name: str) -> None:
-        """Undo, redo or a new game, by key or button; the table read aloud (T), the
-        pause (P) and full screen (F) by key."""
-        if name in ("pause", "fullscreen"):
-            self.action(name)
-            return
-        session = self.session
-        act = {
-            "undo": session.undo,
-            "redo": session.redo,
-            "read": session.read_aloud,
-            "let-go": session.let_go,
-        }
-        if name == "new":
-            self.leave("new", lambda: self.now_do(session.new_game))
-        else:
-            self.now_do(act[name])
-
     def now_do(self, act: Callable[[float], Feedback]) -> None:
         """Do what the session does at this moment, and show its answer."""
         t = now()
         self.apply(act(t), t)
 
-    def leave(self, action: str, go: Callable[[], None], *, code: Any = None, **how: Any) -> None:
-        """An action that leaves the game on the table for another deal: done at once, or
-        once confirmed (:func:`~halfmoon.leaving.leave_question`; ``day``, ``no``)."""
-        no = how.pop("no", None)
-        self.ask(leave_question(self.session, action, code=code, **how), go, no)
+    def leave(
+        self,
+        action: Action,
+        go: Callable[[], None],
+        *,
+        code: str | None = None,
+        day: date | None = None,
+        no: Callable[[], None] | None = None,
+    ) -> None:
+        """An action that leaves the game on the table for another deal: done at once,
+        or once confirmed (:func:`~halfmoon.leaving.leave_question`); ``no``: what a
+        declined question comes back to."""
+        self.ask(leave_question(self.session, action, code=code, day=day), go, no)
 
-    def ask(self, question: Question | None, go: Callable[[], None], no: Any = None) -> None:
+    def ask(
+        self,
+        question: Question | None,
+        go: Callable[[], None],
+        no: Callable[[], None] | None = None,
+    ) -> None:
         """``go`` at once when there is nothing to ask, else once confirmed."""
         self.question = question
         if question is None:
@@ -193,13 +157,6 @@ class Controller:
         """A window covers the table, or the last one closed: the clock stops meanwhile."""
         self.session.hold("window", now(), on)
 
-    def end(self, choice: str) -> None:
-        """The end dialog's Undo, Restart or New game."""
-        if choice == "restart":  # declined: the end window again, as it was
-            self.ask(restart_question(self.session), self.restart, lambda: self.end_dialog(now()))
-        else:
-            self.shortcut("undo" if choice == "undo" else "new")
-
     def ask_restart(self) -> None:
         """Restart the deal, once confirmed if that undoes moves (a slip costs nothing)."""
         self.ask(restart_question(self.session), self.restart)
@@ -215,8 +172,14 @@ class Controller:
             canonical_code(typed)
         except CodeError as exc:
             return code_error_text(exc, self.lang)
-        go = lambda: self.now_do(lambda t: self.session.new_game(t, typed))  # noqa: E731
-        self.leave("code", go, code=typed, no=lambda: self.dialogs.open_code(typed))
+
+        def play(t: float) -> Feedback:
+            return self.session.new_game(t, typed)
+
+        def back_to_window() -> None:
+            self.dialogs.open_code(typed)
+
+        self.leave("code", lambda: self.now_do(play), code=typed, no=back_to_window)
         return None
 
     def link(self, fragment: str) -> None:
@@ -228,9 +191,8 @@ class Controller:
         self.links.show(self.session.game.code)
 
     def option(self, name: str, value: str | bool) -> None:
-        prefs = self.session.prefs
-        prefs.change(name, value, framed=self.framed)
-        self.store.save_prefs(prefs)
+        prefs = self.session.change_option(name, value, framed=self.framed)
+        self.saves.save_prefs(prefs)
         self.options_changed()
         self.save(now())  # the record of the table follows (placement help, language)
 
@@ -238,10 +200,10 @@ class Controller:
         """Show the options as they are now (changed here or in another tab)."""
         prefs, t = self.session.prefs, now()
         if prefs.lang is not None and prefs.lang != self.session.lang:
-            self.session.lang = prefs.lang
+            self.session.speak(prefs.lang)
             self.render.words(prefs.lang)
             self.render.invalidate()
-            self.say_again()
+            self.line.say_again(prefs.lang)
             if self.question is not None and self.dialogs.is_open("confirm"):
                 self.dialogs.show_confirm(self.question.words(prefs.lang))
         self.dialogs.show_options(prefs, self.lang)
@@ -258,17 +220,6 @@ class Controller:
         if hidden:
             self.save(t)
 
-    def tick(self) -> None:
-        """Every half second: the clock; and past midnight, the new day on the deal of
-        the day's button and the bar's badge (a tab left open overnight)."""
-        t = now()
-        self.render.time(self.shown.time_text(t))
-        if self.shown.turn_day():
-            self.render.today(self.shown.day.day)
-            self.show(t)
-            for turned in self.turned:
-                turned()
-
     def refocus(self) -> None:
         """A window closed and the focus has nowhere to go back to (the card that
         opened it has left the table): the table's card, else New game."""
@@ -276,11 +227,9 @@ class Controller:
             js.document.querySelector('[data-action="new"]').focus()
 
     # -------------------------------------------------------- other tabs
-    def other_tab(self, key: str | None, value: str | None) -> None:
-        """Another tab changed a key: show its newer play of this deal, its options; the
-        windows show the rest (their statistics, their games)."""
-        if key is None or value is None:
-            return
+    def other_tab(self, key: str, value: str) -> None:
+        """Another tab changed a key (:mod:`.tabs`): show its newer play of this deal,
+        its options; the windows show the rest (their statistics, their games)."""
         t = now()
         if key == game_key(self.session.play.code):
             stored = peek(value)
@@ -289,33 +238,22 @@ class Controller:
                     self.adopt(read_play(value, self.session.play.code), t)
         elif key == KEYS["prefs"]:
             with contextlib.suppress(sj.Invalid):
-                lang = self.session.prefs.lang
-                self.session.prefs = read_prefs(value)
-                self.session.prefs.lang = self.session.prefs.lang or lang
+                theirs = read_prefs(value)
+                # a language chosen here stays when the other tab's options name none
+                lang = theirs.lang or self.session.prefs.lang
+                self.session.use_prefs(replace(theirs, lang=lang))
                 self.options_changed()
-        for heard in self.heard:
-            heard(key)
 
     # ------------------------------------------------------ showing, saving
     def show(self, t: float, feedback: Feedback | None = None) -> None:
         shown = self.shown
-        self.render.show(shown.table(), shown.counters(t), self.session.prefs, feedback)
+        self.render.show(shown.table(), self.session.prefs, feedback)
+        self.bar.show(shown.counters(t))
 
     def say(self, said: tuple[Phrase, ...], *, again: bool = False) -> None:
-        """The message line: what the game just said, damaged values found since, in the
-        page's language (``again``: said anew even if it is what the line holds)."""
-        self.said = (*said, *self.storage.take_said())
-        self.reading = again
-        self.say_again()
-        for hear in self.saying:
-            hear(self.said)
-
-    def say_again(self) -> None:
-        """What the message line holds, in the page's language: the table read aloud
-        (T) whole for screen readers, a short line for the eye."""
-        words = say(self.said, self.lang)
-        shown = text(self.lang, "announce.reading") if self.reading and words else ""
-        self.render.say(words, shown=shown)
+        """The message line (:mod:`.message`): ``said``, in the page's language
+        (``again``: said anew even if it is what the line holds)."""
+        self.line.say(said, self.lang, again=again)
 
     def apply(self, feedback: Feedback, t: float, clear: bool = True, push: bool = True) -> None:
         self.show(t, feedback)
@@ -331,11 +269,11 @@ class Controller:
             self.sound.play(sound)
         if feedback.ended and self.session.game.status == "won":
             self.render.celebrate()
-        self.store.queue(feedback.counts, feedback.recorded)
+        self.saves.queue(feedback.counts, feedback.recorded)
         if feedback.ended:  # a finished game: the moment to ask the browser to keep them
-            self.keep.ask()
+            self.keeping.ask()
         if feedback.left is not None:  # kept as it was left, its clock stopped
-            self.store.save(feedback.left)
+            self.saves.save(feedback.left)
         if feedback.save and not self.save_pending:  # saved just after this event
             self.save_pending = True
             self.render.saving(True)
@@ -368,8 +306,8 @@ class Controller:
 
     def end_dialog(self, t: float) -> None:
         won = self.session.game.status == "won"  # a win's record: the statistics, the history
-        store = self.store
-        end = self.shown.end(t, store.stats(), store.history()) if won else self.shown.end(t)
+        saves = self.saves
+        end = self.shown.end(t, saves.stats(), saves.history()) if won else self.shown.end(t)
         if end is not None:
             self.games.status("")
             self.dialogs.show_end(end)
@@ -380,7 +318,7 @@ class Controller:
         meanwhile: that one is shown instead."""
         self.save_pending = False
         shown = self.shown
-        newer = self.store.save(self.session.play, lambda: write(shown.painted(t, self.build)))
+        newer = self.saves.save(self.session.play, lambda: write(shown.painted(t, self.build)))
         if newer is not None:  # another tab went on with this deal meanwhile
             self.adopt(newer, t)
         self.notice()

@@ -11,27 +11,29 @@ from ..backup import MAX_BYTES, Refused, file_name, read_backup, refused_words, 
 from ..i18n import text
 from ..restore import restored_words
 from .backup_store import BackupStore
+from .clock import now
 from .control import Controller
 from .control_stats import StatsControl
-from .dom import now
 from .files import Files
 from .games import Games
 from .persistence import Persistence
 
 
 class BackupControl:
+    """Saves everything the game keeps as a file, and restores a chosen file."""
+
     def __init__(
         self,
         control: Controller,
         stats: StatsControl,
         *,
-        store: Persistence,
+        saves: Persistence,
         backups: BackupStore,
         files: Files,
         games: Games,
     ) -> None:
         self.control, self.session, self.stats = control, control.session, stats
-        self.store, self.backups = store, backups
+        self.saves, self.backups = saves, backups
         self.files, self.games = files, games
 
     @property
@@ -39,7 +41,7 @@ class BackupControl:
         return self.session.lang
 
     @property
-    def actions(self) -> dict[str, Callable[[str], None]]:
+    def commands(self) -> dict[str, Callable[[str], None]]:
         """The statistics window's Save and Restore buttons (``data-action``)."""
         return {"backup": lambda entry: self.backup(), "restore": lambda entry: self.files.choose()}
 
@@ -77,7 +79,7 @@ class BackupControl:
         if outcome.shown is not None:  # the file held the deal on the table further on
             control.apply(session.restored(outcome.shown, t), t, clear=False)
         if outcome.done.prefs:
-            session.prefs = self.store.prefs()
+            session.use_prefs(self.saves.prefs())
             control.options_changed()
         control.notice()  # a storage that refused a write says so, as a save's would
         self.stats.refresh()

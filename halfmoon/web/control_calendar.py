@@ -12,6 +12,7 @@ from ..i18n import say
 from ..month import add_months, earliest, first_of, move
 from ..presenter import Presenter
 from ..saved import KEYS
+from ..session import Feedback
 from .control import Controller
 from .games import Games
 from .month import Calendar
@@ -20,24 +21,26 @@ from .storage import Storage
 
 
 class CalendarControl:
+    """Carries the calendar window to the engine's months and a chosen day to the table."""
+
     def __init__(
         self,
         control: Controller,
         shown: Presenter,
         *,
-        store: Persistence,
+        saves: Persistence,
         storage: Storage,
         calendar: Calendar,
         games: Games,
     ) -> None:
         self.control, self.shown = control, shown
-        self.store, self.storage = store, storage
+        self.saves, self.storage = saves, storage
         self.calendar, self.games = calendar, games
         self.month_day = shown.day  # the calendar's day with the focus
         self.month_entries: list[Entry] = []  # the history, read when the calendar opened
 
     @property
-    def actions(self) -> dict[str, Callable[[str], None]]:
+    def commands(self) -> dict[str, Callable[[str], None]]:
         """The calendar's buttons (``data-action``)."""
         return {
             "calendar": lambda entry: self.open(),
@@ -47,7 +50,7 @@ class CalendarControl:
 
     def open(self) -> None:
         """The month of today, today's day in focus."""
-        self.month_entries = self.store.history()
+        self.month_entries = self.saves.history()
         self.month_day = self.shown.day
         self.show_month()
         self.games.status(say(self.storage.take_said(), self.shown.session.lang))
@@ -81,8 +84,11 @@ class CalendarControl:
         """A day chosen in the calendar: its deal."""
         self.calendar.close()
         session = self.control.session
-        go = lambda: self.control.now_do(lambda t: session.play_day(day, t))  # noqa: E731
-        self.control.leave("day", go, day=day)
+
+        def play(t: float) -> Feedback:
+            return session.play_day(day, t)
+
+        self.control.leave("day", lambda: self.control.now_do(play), day=day)
 
     def turned(self) -> None:
         """Past midnight: an open calendar marks the new today."""
@@ -92,5 +98,5 @@ class CalendarControl:
     def heard(self, key: str) -> None:
         """Another tab changed a key: an open calendar shows its history."""
         if key == KEYS["history"] and self.calendar.open:
-            self.month_entries = self.store.history()
+            self.month_entries = self.saves.history()
             self.show_month(focus=False)

@@ -10,9 +10,10 @@ from ..i18n import say, text
 from ..replay import frames
 from ..results import again_words, resumable, rows, share_text, when
 from ..saved import KEYS
+from ..session import Feedback
+from .clock import now, player_time
 from .control import Controller
 from .dialogs import Dialogs
-from .dom import now, player_time
 from .games import Games
 from .links import Links
 from .persistence import Persistence
@@ -20,18 +21,20 @@ from .storage import Storage
 
 
 class GamesControl:
+    """Runs your games: the history window, a replay, sharing, playing again."""
+
     def __init__(
         self,
         control: Controller,
         *,
-        store: Persistence,
+        saves: Persistence,
         storage: Storage,
         games: Games,
         links: Links,
         dialogs: Dialogs,
     ) -> None:
         self.control, self.session = control, control.session
-        self.store, self.storage = store, storage
+        self.saves, self.storage = saves, storage
         self.games, self.links, self.dialogs = games, links, dialogs
 
     @property
@@ -39,7 +42,7 @@ class GamesControl:
         return self.session.lang
 
     @property
-    def actions(self) -> dict[str, Callable[[str], None]]:
+    def commands(self) -> dict[str, Callable[[str], None]]:
         """The history's buttons and those of its rows (``data-action``, with the
         row's ``data-entry``)."""
         return {
@@ -50,7 +53,7 @@ class GamesControl:
         }
 
     def open(self) -> None:
-        history = self.store.history()
+        history = self.saves.history()
         kept = self._resumable(entry.code for entry in history)
         self.games.show_history(
             rows(history, self.session.books.today(), player_time, self.lang, kept), self.lang
@@ -59,14 +62,14 @@ class GamesControl:
 
     def _resumable(self, codes: Iterable[str]) -> frozenset[str]:
         """The deals whose again button resumes a play in progress."""
-        return resumable(codes, self.store.find, self.session.play)
+        return resumable(codes, self.saves.find, self.session.play)
 
     def _entry(self, entry_id: str) -> Entry | None:
         """A game of the history, or (no id) the play in progress as it would be kept."""
         if not entry_id:
             played = self.session.books.entry(self.session.play, now())
             return played[0] if played else None
-        return find(self.store.history(), entry_id)
+        return find(self.saves.history(), entry_id)
 
     def replay(self, entry_id: str) -> None:
         entry = self._entry(entry_id)
@@ -103,8 +106,11 @@ class GamesControl:
             if self.dialogs.is_open(name):
                 self.dialogs.dialog(name).close()
         code, day = entry.code, entry.daily
-        go = lambda: self.control.now_do(lambda t: self.session.again(code, t, day))  # noqa: E731
-        self.control.leave("again", go, code=code)
+
+        def play_again(t: float) -> Feedback:
+            return self.session.again(code, t, day)
+
+        self.control.leave("again", lambda: self.control.now_do(play_again), code=code)
 
     def heard(self, key: str) -> None:
         """Another tab changed a key: an open history shows its games."""

@@ -22,18 +22,20 @@ from .storage import Storage
 
 
 class StatsControl:
+    """Fills the statistics window, and resets the statistics."""
+
     def __init__(
         self,
         shown: Presenter,
         *,
-        store: Persistence,
+        saves: Persistence,
         storage: Storage,
         keep: Keeping,
         games: Games,
         dialogs: Dialogs,
     ) -> None:
         self.shown = shown
-        self.store, self.storage, self.keep = store, storage, keep
+        self.saves, self.storage, self.keep = saves, storage, keep
         self.games, self.dialogs = games, dialogs
 
     @property
@@ -41,7 +43,7 @@ class StatsControl:
         return self.shown.session.lang
 
     @property
-    def actions(self) -> dict[str, Callable[[str], None]]:
+    def commands(self) -> dict[str, Callable[[str], None]]:
         """The statistics' button (``data-action``)."""
         return {"stats": lambda entry: self.open()}
 
@@ -53,8 +55,8 @@ class StatsControl:
     def values(self) -> dict[str, str]:
         """The statistics' figures, the deal of the day's, the chart and whether this
         browser keeps the games (told when the browser answers)."""
-        history = self.store.history()
-        values = stats_view(self.store.stats(), self.lang) | self.shown.daily_results(history)
+        history = self.saves.history()
+        values = stats_view(self.saves.stats(), self.lang) | self.shown.daily_results(history)
         bars = chart(history)
         self.games.chart(bars, chart_words(bars, self.lang))
         self.keep.promised(self.keeping)
@@ -69,7 +71,7 @@ class StatsControl:
         self.dialogs.show_keeping(text(self.lang, key), key)
 
     def reset(self) -> dict[str, str]:
-        return stats_view(self.store.reset_stats(), self.lang)
+        return stats_view(self.saves.reset_stats(), self.lang)
 
     def refresh(self) -> None:
         """The figures again, if the statistics window is open."""

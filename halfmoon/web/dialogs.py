@@ -17,6 +17,8 @@ from .dom import Handlers, absent, at_top, close_windows, js_object, write_codes
 
 
 class Dialogs:
+    """Shows the windows over the table and reports what the player chose in them."""
+
     def __init__(self, document: Any, handlers: Handlers) -> None:
         self.doc = document
         self._option: Callable[[str, str | bool], None] = _ignore

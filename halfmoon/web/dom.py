@@ -1,12 +1,12 @@
-"""Small helpers at the Python–JavaScript border: look-ups that may find nothing, the
-page's clock, JavaScript objects from dicts, and Python functions handed to the browser
-as event handlers and timers."""
+"""Small helpers at the Python–JavaScript border: look-ups that may find nothing,
+windows closed and focused, JavaScript objects from dicts, deal codes written into the
+page, and Python functions handed to the browser as event handlers and timers.  The
+page's clocks are in :mod:`.clock`."""
 
 from __future__ import annotations
 
 import traceback
 from collections.abc import Callable
-from datetime import date, datetime
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -17,7 +17,6 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
 )
 
 from ..i18n import code_runs
-from ..localtime import local_day, local_time
 
 Handler = Callable[[Any], None]
 
@@ -26,27 +25,6 @@ def absent(value: Any) -> bool:
     """Whether a DOM look-up found nothing: JavaScript ``null`` reaches Python as
     ``jsnull``, not ``None``, and ``undefined`` as ``None``."""
     return value is None or value is jsnull
-
-
-def now() -> float:
-    """Milliseconds on the page's monotonic clock (``performance.now()``)."""
-    return float(js.performance.now())
-
-
-def utc_offset(wall_ms: float) -> float:
-    """Minutes the player's clock was ahead of UTC at ``wall_ms`` (its time zone and
-    summer time, as the browser knows them)."""
-    return -float(js.Date.new(wall_ms).getTimezoneOffset())
-
-
-def player_time(wall_ms: float) -> datetime:
-    """The time on the player's clock at ``wall_ms``."""
-    return local_time(wall_ms, utc_offset(wall_ms))
-
-
-def player_day(wall_ms: float) -> date:
-    """The date on the player's calendar at ``wall_ms`` (the session's ``day_of``)."""
-    return local_day(wall_ms, utc_offset(wall_ms))
 
 
 def close_windows(doc: Any) -> None:

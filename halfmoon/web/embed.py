@@ -9,6 +9,8 @@ from .dom import js_object
 
 
 class Embed:
+    """Tells the parent page what happens on the table (inside a frame only)."""
+
     def __init__(self, window: Any, root: Any) -> None:
         self.win = window
         self.embedded = root.getAttribute("data-embedded") == "true"

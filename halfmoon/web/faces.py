@@ -14,6 +14,8 @@ SVG = "http://www.w3.org/2000/svg"
 
 
 class Faces:
+    """Hands out card faces, cloned from the templates the build wrote."""
+
     def __init__(self, document: Any) -> None:
         self.doc = document
         self._templates: dict[str, Any] = {}

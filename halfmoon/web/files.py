@@ -20,6 +20,8 @@ REVOKE_MS = 60_000  # how long a saved file's address lives (the download has be
 
 
 class Files:
+    """Moves text between the page and a file: a download, a chosen file."""
+
     def __init__(self, document: Any, handlers: Handlers, *, too_big: int) -> None:
         self.doc = document
         self.handlers = handlers

@@ -28,6 +28,8 @@ CHART_W, CHART_H = 300, 110  # the chart's drawing box
 
 
 class Games:
+    """Shows your games: the history, a kept game's replay, the chart."""
+
     def __init__(self, document: Any, handlers: Handlers, faces: Faces) -> None:
         self.doc = document
         self.faces = faces

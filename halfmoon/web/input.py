@@ -21,6 +21,8 @@ CARD = "button.card[data-card]"
 
 
 class Input:
+    """Hears the pointer and the keys, and calls the controller."""
+
     def __init__(self, document: Any, handlers: Handlers, render: Renderer) -> None:
         self.doc = document
         self.render = render
@@ -144,8 +146,8 @@ class Input:
             elif kind == "key" and len(rest) == 7:
                 key, ctrl, meta, shift, alt, repeat, on = rest
                 slot = str(on) if on in SLOTS else ""
-                self.press(str(key), *(bool(m) for m in (ctrl, meta, shift, alt)),
-                           repeat=bool(repeat), on=slot)  # fmt: skip
+                held = (bool(m) for m in (ctrl, meta, shift, alt))
+                self.press(str(key), *held, repeat=bool(repeat), on=slot)
 
     def _trap(self, dialog: Any, event: Any) -> None:
         """Tab and Shift+Tab go round the open window's controls and never leave it."""

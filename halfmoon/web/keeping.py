@@ -14,6 +14,8 @@ from .storage import Storage
 
 
 class Keeping:
+    """Asks the browser to keep the storage, and says whether it promised."""
+
     def __init__(self, window: Any, handlers: Handlers, storage: Storage) -> None:
         self.win = window
         self.handlers = handlers

@@ -12,6 +12,8 @@ from .dom import Handlers, js_object
 
 
 class Links:
+    """Keeps the address on the deal in play; copies and shares links."""
+
     def __init__(self, window: Any, handlers: Handlers, *, framed: bool = False) -> None:
         self.win = window
         self.framed = framed  # inside another page, whose history is not the game's

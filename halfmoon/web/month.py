@@ -21,6 +21,8 @@ from .dom import Handlers, absent, close_windows
 
 
 class Calendar:
+    """Draws the calendar's month and reports the day chosen or the key pressed."""
+
     def __init__(self, document: Any, handlers: Handlers) -> None:
         self.doc = document
         self.dialog = document.getElementById("dialog-calendar")

@@ -17,6 +17,8 @@ from .dom import absent
 
 
 class Motion:
+    """Hands card movements and a win's burst to ``static/motion.js``."""
+
     def _module(self) -> Any:
         module = getattr(js, "halfmoonMotion", None)
         return None if absent(module) else module

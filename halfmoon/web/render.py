@@ -1,14 +1,15 @@
 """The renderer: copies the views it is given onto the page, touching only what changed.
 
-It receives plain values (place views, counters, the options), never the session, and
-has its own verbs for the two lines under the table: :meth:`say` (the live message) and
-:meth:`notice` (a lasting condition).  It also keeps the table's one tab stop.
+It receives plain values (place views, the options), never the session, and has its
+own verb for the notice line under the table (:meth:`~Renderer.notice`, a lasting
+condition).  It also keeps the table's one tab stop.  The bar is :mod:`.bar`'s, the
+message line :mod:`.message`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 
@@ -16,16 +17,34 @@ from ..i18n import count_words, place_name, text
 from ..keys import fallback
 from ..layout import SLOTS
 from ..prefs import Prefs
-from ..session import Feedback
-from ..view import Counters, PlaceView, card_class
-from .dom import Handlers, absent, write_codes
+from ..view import PlaceView, card_class
+from .dom import Handlers, absent
 from .faces import Faces
 from .motion import Motion
 
 SIGN_MS = 450  # how long a refused tap's sign (or a new selection's) lasts
 
 
+class Moved(Protocol):
+    """What the renderer reads of an action's answer to show which cards moved (the
+    session's ``Feedback`` has it): the events (``"new"``: a deal dealt), the places
+    whose card left, and those whose card came back."""
+
+    @property
+    def events(self) -> Iterable[str]: ...
+
+    @property
+    def removed(self) -> tuple[str, ...]: ...
+
+    @property
+    def returned(self) -> tuple[str, ...]: ...
+
+
 class Renderer:
+    """Copies the table's views and the options onto the page, touching only what
+    changed, with the notice line, the pause cover, the signs and the table's one tab
+    stop (the module's docstring)."""
+
     def __init__(self, document: Any, window: Any, handlers: Handlers) -> None:
         self.doc = document
         self.root = document.documentElement
@@ -34,15 +53,7 @@ class Renderer:
         self.buttons: dict[str, Any] = {}
         self.captions: dict[str, Any] = {}
         self.views: dict[str, PlaceView] = {}
-        self.counters = {
-            name: document.querySelector(f'[data-stat="{name}"]')
-            for name in ("time", "score", "moves", "code", "daily")
-        }
         self.shown: dict[str, object] = {}  # what the page shows now, by name
-        self.actions = {
-            name: document.querySelector(f'[data-action="{name}"]') for name in ("undo", "redo")
-        }
-        self.message = document.querySelector('[data-role="message"]')
         self.notice_line = document.querySelector('[data-role="notice"]')
         self.table = document.getElementById("table")
         self.cover = document.querySelector('[data-role="paused"]')
@@ -57,7 +68,6 @@ class Renderer:
         self.faces = Faces(document)
         self.motion = Motion()
         self._rules_lang = ""  # the language the rules window's text is written in
-        self._reading = False  # the message line holds the table read aloud
         self._signed: list[tuple[Any, float]] = []  # cards showing a brief sign, until when
         self._unsign = handlers.proxy(lambda e: self._end_signs())
 
@@ -97,9 +107,9 @@ class Renderer:
 
     def ready(self) -> None:
         """Every button the page held back while it loaded (index.html: ``disabled``)
-        works from now on, but undo and redo, which follow the game (:meth:`show`)."""
+        works from now on, but undo and redo, which follow the game (:mod:`.bar`)."""
         for button in self.doc.querySelectorAll("[data-action][disabled]"):
-            if button.dataset.action not in self.actions:
+            if button.dataset.action not in ("undo", "redo"):
                 button.disabled = False
 
     def forget(self, slots: Iterable[str]) -> None:
@@ -147,12 +157,11 @@ class Renderer:
     def show(
         self,
         views: dict[str, PlaceView],
-        counters: Counters,
         prefs: Prefs,
-        moved: Feedback | None = None,
+        moved: Moved | None = None,
     ) -> None:
-        """Show the table, the counters and the options; ``moved`` says which cards
-        moved (left, came back, were dealt), for the eye to follow."""
+        """Show the table and the options; ``moved`` says which cards moved (left, came
+        back, were dealt), for the eye to follow."""
         reduced = self.system_reduced_motion or prefs.reduce_motion
         if reduced and not self.reduced_motion:
             self.motion.clear()
@@ -166,13 +175,6 @@ class Renderer:
                 self._place(slot, view, how.get(slot))
         self.views = views
         self._roving(had_focus)
-        self.time(counters.time)
-        for name in ("score", "moves", "code"):
-            self._set(name, getattr(counters, name), self._counter(name))
-        self._set("daily", counters.daily, self._badge)
-        self._set("undo", not counters.can_undo, self._disable("undo"))
-        self._set("redo", not counters.can_redo, self._disable("redo"))
-        self._set("status", counters.status, self._dataset("game"))
         for name in ("pile-numbers", "four-colour", "large-index", "reduce-motion"):
             self._set(name, prefs.switch(name), self._class(name))
         self._set("theme", prefs.theme, lambda value: self.root.setAttribute("data-theme", value))
@@ -222,36 +224,6 @@ class Renderer:
                 button.removeAttribute("data-sign")
         self._signed = [(b, until) for b, until in self._signed if until > moment]
 
-    def time(self, value: str) -> None:
-        self._set("time", value, self._counter("time"))
-
-    def say(self, message: str, *, shown: str = "") -> None:
-        """The message line, a polite live region: errors, moves, the end, each deal
-        code in one piece (:func:`.dom.write_codes`).  ``shown``: the table read aloud —
-        ``message``, all of it, for screen readers, and ``shown``, a short line, for the
-        eye (no paragraph cut short on the table); said anew even when it is the same
-        reading (a trailing no-break space comes and goes, so that the region changes)."""
-        line = self.message
-        if not shown:
-            if self._reading:
-                self._reading = False
-                line.removeAttribute("data-reading")
-                line.textContent = ""
-            write_codes(line, message)
-            return
-        heard = line.querySelector(".sr-only") if self._reading else None
-        before = "" if heard is None or absent(heard) else str(heard.textContent)
-        if before.rstrip("\u00a0") == message:
-            message += "" if before.endswith("\u00a0") else "\u00a0"
-        self._reading = True
-        line.setAttribute("data-reading", "")
-        whole, short = self.doc.createElement("span"), self.doc.createElement("span")
-        whole.className = "sr-only"
-        whole.textContent = message
-        short.setAttribute("aria-hidden", "true")
-        short.textContent = shown
-        line.replaceChildren(whole, short)
-
     def saving(self, pending: bool) -> None:
         """``<html data-saved>``: ``pending`` from a move until the save it asks for has
         run (just after the event), then ``done``: what tests and ``make bench`` wait
@@ -269,22 +241,6 @@ class Renderer:
         if self.shown.get(name, self) != value:
             self.shown[name] = value
             write(value)
-
-    def _counter(self, name: str) -> Callable[[Any], None]:
-        return lambda value: setattr(self.counters[name], "textContent", value)
-
-    def _badge(self, words: str) -> None:
-        """The deal of the day's badge beside the code (hidden for any other deal)."""
-        badge = self.counters["daily"]
-        badge.textContent = words
-        badge.hidden = not words
-
-    def today(self, day: int) -> None:
-        """The day of the month on the deal of the day's button."""
-        self.doc.querySelector('[data-role="today"]').textContent = str(day)
-
-    def _disable(self, name: str) -> Callable[[Any], None]:
-        return lambda value: setattr(self.actions[name], "disabled", value)
 
     def _dataset(self, name: str) -> Callable[[Any], None]:
         return lambda value: setattr(self.root.dataset, name, value)
@@ -379,7 +335,7 @@ class Renderer:
         button.replaceChildren(self.faces.face(view))  # built once, cloned in one call
 
 
-def _movements(feedback: Feedback) -> dict[str, str]:
+def _movements(feedback: Moved) -> dict[str, str]:
     """How each place's card moved: ``away`` (it left), ``back`` (an undo brought it
     back), ``dealt`` (a new deal, or another deal resumed)."""
     if "new" in feedback.events:

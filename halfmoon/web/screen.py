@@ -12,6 +12,8 @@ from .dom import Handlers, absent
 
 
 class Screen:
+    """Takes the whole screen, and gives it back."""
+
     def __init__(self, document: Any, handlers: Handlers) -> None:
         self.doc = document
         self.button = document.querySelector('[data-action="fullscreen"]')

@@ -17,6 +17,8 @@ from .dom import absent
 
 
 class Sound:
+    """Plays a move's sound through ``static/sound.js``."""
+
     def play(self, kind: str) -> None:
         module: Any = getattr(js, "halfmoonSound", None)
         if not absent(module):

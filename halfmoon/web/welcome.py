@@ -15,15 +15,21 @@ from .dom import Handlers
 
 
 class Welcome:
+    """Shows the first visit's two buttons under the message line, and puts them away."""
+
     def __init__(self, document: Any, handlers: Handlers) -> None:
         self.doc, self.handlers = document, handlers
         self.row: Any = None
         self.said: tuple[Phrase, ...] = ()
 
     def show(
-        self, said: tuple[Phrase, ...], lang: str, *, rules: Callable[[], None],
+        self,
+        said: tuple[Phrase, ...],
+        lang: str,
+        *,
+        rules: Callable[[], None],
         close: Callable[[], None],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """The two buttons under the message line, which now says ``said``."""
         self.said = said
         row = self.doc.createElement("p")

@@ -1,0 +1,36 @@
+"""Opening the session: what the browser kept, and the address, made into the session
+this visit starts with."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from ..books import Books
+from ..i18n import Phrase, choose_language, normalise_language
+from ..session import Session
+from .clock import player_day
+from .persistence import Persistence
+
+
+def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, tuple[Phrase, ...]]:
+    """The session this visit opens with: version 1's save carried over once, the
+    options, the page's language (a ``?lang=`` is remembered as the player's choice),
+    and the deal the address names or the one saved last."""
+    saves.migrate()
+    saves.stats()  # checked now, so that damaged statistics are said at once
+    prefs = saves.prefs()
+    asked = normalise_language(js.URLSearchParams.new(win.location.search).get("lang"))
+    if asked is not None and asked != prefs.lang:
+        prefs.lang = asked
+        saves.save_prefs(prefs)
+    lang = choose_language(asked, prefs.lang, list(win.navigator.languages or []))
+    return Session.start(
+        last=saves.last(),
+        library=saves,
+        prefs=prefs,
+        fragment=fragment,
+        lang=lang,
+        books=Books(day_of=player_day),
+    )
