@@ -2,7 +2,7 @@
 
 The page gives wall-clock milliseconds since 1970 in UTC (``Date.now()``) and the
 minutes its clock is ahead of UTC at that moment (``-Date.getTimezoneOffset()``: the
-time zone and summer time, as the browser knows them; ``halfmoon/web/dom.py`` asks);
+time zone and summer time, as the browser knows them; ``halfmoon/web/clock.py`` asks);
 nothing here reads a clock, so CPython tests give any instant and any offset.
 """
 

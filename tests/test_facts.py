@@ -28,19 +28,6 @@ FAILURE_KEYS = ("app.error", "app.error.load")
 ROOT = Path(__file__).resolve().parent.parent
 CSS = (ROOT / "static" / "halfmoon.css").read_text(encoding="utf-8")
 
-# Copies of facts in files another change owns, each to be replaced by the name it
-# should read (docs in the branch's report); the coordinator empties this list when
-# those changes are merged, and from then on a copy fails here like any other.
-AWAITING_MERGE: frozenset[tuple[str, str]] = frozenset(
-    {
-        ("halfmoon/web/app.py", "html lang"),
-        ("halfmoon/web/render.py", "html lang"),
-        ("halfmoon/web/render.py", "sign duration"),
-        ("halfmoon/web/input.py", "kept input"),
-    }
-)
-
-
 SCRIPTS = ("static/**/*.js",)
 PAGE = (*SCRIPTS, "static/*.css", "index.html", "main.py")
 EVERYWHERE = (*PAGE, "halfmoon/**/*.py", "tools/build_*.py", "tools/markup.py", "tools/archive.py")
@@ -102,14 +89,7 @@ def copies(fact: str) -> set[str]:
 
 @pytest.mark.parametrize("fact", sorted(COPIES))
 def test_each_fact_is_written_in_its_source_alone(fact: str) -> None:
-    known = {path for path, which in AWAITING_MERGE if which == fact}
-    assert copies(fact) - known == set(), f"{fact}: read it from {COPIES[fact].source}"
-
-
-def test_the_copies_awaiting_merge_are_still_there() -> None:
-    """A copy another change removed leaves the list: the list only ever shrinks."""
-    for path, fact in AWAITING_MERGE:
-        assert path in copies(fact), (path, fact)
+    assert copies(fact) == set(), f"{fact}: read it from {COPIES[fact].source}"
 
 
 def test_a_copy_is_found() -> None:

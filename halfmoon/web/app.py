@@ -15,11 +15,11 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from ..backup import MAX_BYTES
-from ..i18n import text
+from ..backup_keys import BackupKeys
+from ..i18n import language_of_page, text
 from ..presenter import Presenter
 from ..saved import KEYS, game_key
 from ..welcome import first_visit
-from .backup_store import BackupStore
 from .bar import Bar
 from .clock import now
 from .commands import Commands
@@ -73,7 +73,7 @@ class App:
         # keys a backup takes and a restore writes; the browser asked to keep them
         self.storage = storage = Storage(self.win, framed=embed.embedded)
         self.saves = saves = Persistence(storage, self.win, handlers)
-        self.backup_keys = BackupStore(storage, saves)
+        self.backup_keys = BackupKeys(storage, saves)
         self.keeping = Keeping(self.win, handlers, storage)
         self.render = render = Renderer(self.doc, self.win, handlers)
         self.greeting = greeting = Welcome(self.doc, handlers)
@@ -217,7 +217,7 @@ async def start() -> None:
         root.dataset.app = "error"
         status = js.document.getElementById("boot-status")
         status.classList.add("error")
-        lang = "en" if str(root.lang).startswith("en") else "pt"
+        lang = language_of_page(str(root.lang))
         status.textContent = text(lang, "app.error")
         return
     _running.append(app)  # keeps the app alive for the page's lifetime

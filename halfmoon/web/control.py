@@ -269,12 +269,10 @@ class Controller:
             self.sound.play(sound)
         if feedback.ended and self.session.game.status == "won":
             self.render.celebrate()
-        self.saves.queue(feedback.counts, feedback.recorded)
+        due = self.saves.take(feedback)  # counts and games queued, the play left saved
         if feedback.ended:  # a finished game: the moment to ask the browser to keep them
             self.keeping.ask()
-        if feedback.left is not None:  # kept as it was left, its clock stopped
-            self.saves.save(feedback.left)
-        if feedback.save and not self.save_pending:  # saved just after this event
+        if due and not self.save_pending:  # saved just after this event
             self.save_pending = True
             self.render.saving(True)
             js.setTimeout(self._save_later, 0)

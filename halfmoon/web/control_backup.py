@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..backup import MAX_BYTES, Refused, file_name, read_backup, refused_words, write_backup
+from ..backup_keys import BackupKeys
 from ..i18n import text
 from ..restore import restored_words
-from .backup_store import BackupStore
 from .clock import now
 from .control import Controller
 from .control_stats import StatsControl
@@ -28,7 +28,7 @@ class BackupControl:
         stats: StatsControl,
         *,
         saves: Persistence,
-        backups: BackupStore,
+        backups: BackupKeys,
         files: Files,
         games: Games,
     ) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..kept import Action, Tap, read
 from ..keys import NAVIGATION, Shortcut, resumes, shortcut, target
 from ..layout import SLOTS
 from .dom import Handlers, absent
@@ -131,23 +132,22 @@ class Input:
             self._shortcut(action)
         return True
 
-    def replay(self, kept: Sequence[Sequence[object]]) -> None:
+    def replay(self, kept: Sequence[object]) -> None:
         """Play what the player did on the painted table before Python was ready
-        (``static/boot/kept.js``), in order, through the usual paths: taps on cards,
-        buttons' actions, keys.  Anything malformed is skipped."""
+        (``static/boot/kept.js``, read by :func:`halfmoon.kept.read`), in order, through
+        the usual paths: taps on cards, buttons' actions, keys.  Anything malformed is
+        skipped."""
+        done = [item for item in map(read, kept) if item is not None]
         # a tapped card looked selected at once: drawn again as the game has it
-        self.render.forget(str(item[1]) for item in kept if len(item) > 1 and item[0] == "tap")
-        for item in kept:
-            kind, rest = (item[0], list(item[1:])) if item else ("", [])
-            if kind == "tap" and len(rest) == 1 and rest[0] in SLOTS:
-                self._tap(str(rest[0]), None)
-            elif kind == "action" and len(rest) == 2:
-                self._action(str(rest[0]), str(rest[1]))
-            elif kind == "key" and len(rest) == 7:
-                key, ctrl, meta, shift, alt, repeat, on = rest
-                slot = str(on) if on in SLOTS else ""
-                held = (bool(m) for m in (ctrl, meta, shift, alt))
-                self.press(str(key), *held, repeat=bool(repeat), on=slot)
+        self.render.forget(item.slot for item in done if isinstance(item, Tap))
+        for item in done:
+            if isinstance(item, Tap):
+                self._tap(item.slot, None)
+            elif isinstance(item, Action):
+                self._action(item.action, item.entry)
+            else:
+                held = (item.ctrl, item.meta, item.shift, item.alt)
+                self.press(item.key, *held, repeat=item.repeat, on=item.slot)
 
     def _trap(self, dialog: Any, event: Any) -> None:
         """Tab and Shift+Tab go round the open window's controls and never leave it."""

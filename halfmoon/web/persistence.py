@@ -14,6 +14,9 @@ from .storage import Storage
 
 
 class Persistence(Saver):
+    """The engine's :class:`~halfmoon.saving.Saver` over the page's storage, and what
+    other tabs change passed on as it happens (the ``storage`` event)."""
+
     def __init__(self, storage: Storage, window: Any, handlers: Handlers) -> None:
         super().__init__(storage)
         self._changed: Callable[[str | None, str | None], None] = lambda key, value: None

@@ -13,16 +13,15 @@ from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 
-from ..i18n import count_words, place_name, text
+from ..i18n import count_words, html_lang, language_of_page, place_name, text
 from ..keys import fallback
 from ..layout import SLOTS
+from ..look import SIGN_MS
 from ..prefs import Prefs
 from ..view import PlaceView, card_class
 from .dom import Handlers, absent
 from .faces import Faces
 from .motion import Motion
-
-SIGN_MS = 450  # how long a refused tap's sign (or a new selection's) lasts
 
 
 class Moved(Protocol):
@@ -99,7 +98,7 @@ class Renderer:
 
     def _counted(self, slot: str, count: int) -> str:
         """``Monte 5: 6 cartas``: what a place's number says, in the page's language."""
-        lang = "en" if str(self.root.lang) == "en" else "pt"
+        lang = language_of_page(str(self.root.lang))
         words = text(
             lang, "place.count.title", place=place_name(slot, lang), count=count_words(count, lang)
         )
@@ -122,7 +121,7 @@ class Renderer:
     def words(self, lang: str) -> None:
         """Every catalogue string on the page, in ``lang`` (the start-up script has
         already written them in the language the page opened in)."""
-        self.root.lang = "en" if lang == "en" else "pt-PT"
+        self.root.lang = html_lang(lang)
         for el in self.doc.querySelectorAll("[data-i18n]"):
             el.textContent = text(lang, el.dataset.i18n)
         for target in ("title", "aria-label", "href"):

@@ -7,7 +7,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from ..i18n import Phrase
+from ..i18n import Phrase, html_lang
 from ..painted import same_table
 from ..presenter import Presenter
 from ..session import Session
@@ -79,7 +79,7 @@ class Startup:
         same = isinstance(painted, str) and same_table(painted, shown.painted(t, self.build, views))
         kept = [] if absent(start) else start.take().to_py()
         render.take_over(views if same else None)
-        if str(root.lang) != ("en" if session.lang == "en" else "pt-PT"):
+        if str(root.lang) != html_lang(session.lang):
             render.words(session.lang)  # the start-up script wrote the page in another language
         self.bar.today(shown.day.day)
         self.dialogs.show_options(session.prefs, session.lang)

@@ -43,5 +43,8 @@ def local_storage(window: Any) -> LocalStorage | None:
 
 
 class Storage(Shelf):
+    """The engine's :class:`~halfmoon.shelf.Shelf` over the page's ``localStorage`` (none
+    where the browser blocks it)."""
+
     def __init__(self, window: Any, *, framed: bool, wall: Callable[[], float] = wall_ms) -> None:
         super().__init__(local_storage(window), framed=framed, wall=wall)
