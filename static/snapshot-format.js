@@ -33,7 +33,9 @@ export function pack(snapshot) {
   head.set(kept, 3);
   const out = new Uint8Array(head.byteLength + kept.length * PAGE);
   out.set(new Uint8Array(head.buffer));
-  kept.forEach((page, n) => out.set(bytes.subarray(page * PAGE, (page + 1) * PAGE), head.byteLength + n * PAGE));
+  kept.forEach((page, n) =>
+    out.set(bytes.subarray(page * PAGE, (page + 1) * PAGE), head.byteLength + n * PAGE),
+  );
   return out;
 }
 
@@ -45,7 +47,8 @@ export function reader(buffer) {
   const [, length, count] = words;
   const pages = Math.ceil(length / PAGE);
   const start = 12 + count * 4;
-  if (count > pages || buffer.byteLength !== start + count * PAGE) throw new Error("a snapshot cut short");
+  if (count > pages || buffer.byteLength !== start + count * PAGE)
+    throw new Error("a snapshot cut short");
   const numbers = new Uint32Array(buffer, 12, count);
   const source = new Uint8Array(buffer, start);
   // the pages kept, as runs of consecutive pages: [first page, pages, place among those kept]
@@ -69,7 +72,10 @@ export function reader(buffer) {
         continue;
       }
       if (a > done) into.fill(0, at + done - from, at + a - from);
-      into.set(source.subarray(n * PAGE + a - page * PAGE, n * PAGE + b - page * PAGE), at + a - from);
+      into.set(
+        source.subarray(n * PAGE + a - page * PAGE, n * PAGE + b - page * PAGE),
+        at + a - from,
+      );
       done = b;
     }
     if (to > done) into.fill(0, at + done - from, at + to - from);

@@ -33,7 +33,10 @@ async function addRoutes(event) {
 
 async function digest(response) {
   const hash = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
-  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
+  return [...new Uint8Array(hash)]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("")
+    .slice(0, 16);
 }
 
 self.addEventListener("install", (event) => {
@@ -51,13 +54,16 @@ self.addEventListener("install", (event) => {
           if (kept && (await digest(kept)) === revision) return null;
           const response = await fetch(new Request(url, { cache: "no-cache" }));
           if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-          if ((await digest(response.clone())) !== revision) throw new Error(`${url}: not the file of ${VERSION}`);
+          if ((await digest(response.clone())) !== revision)
+            throw new Error(`${url}: not the file of ${VERSION}`);
           return [url, response];
-        })
+        }),
       );
-      await Promise.all(responses.filter(Boolean).map(([url, response]) => cache.put(url, response)));
+      await Promise.all(
+        responses.filter(Boolean).map(([url, response]) => cache.put(url, response)),
+      );
       if (!self.registration.active) await self.skipWaiting(); // the first: nothing to wait for
-    })()
+    })(),
   );
 });
 
@@ -76,7 +82,7 @@ self.addEventListener("activate", (event) => {
         if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
       }
       await self.clients.claim();
-    })()
+    })(),
   );
 });
 
@@ -101,6 +107,6 @@ self.addEventListener("fetch", (event) => {
         if (request.mode === "navigate") return (await cache.match(game)) || Response.error();
         throw error;
       }
-    })()
+    })(),
   );
 });

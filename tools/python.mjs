@@ -56,9 +56,12 @@ const inside = {
   stdlib_zip: stdlibZip,
   pyscript_sources: pyscript,
   pyscript_modules: Object.keys(pyscript).map((name) =>
-    name === "__init__.py" ? "pyscript" : "pyscript." + name.replace(/\.py$/, "")),
+    name === "__init__.py" ? "pyscript" : "pyscript." + name.replace(/\.py$/, ""),
+  ),
 };
 pyodide.globals.set("request", pyodide.toPy(inside));
-pyodide.runPython(readFileSync(new URL("in_pyodide.py", import.meta.url), "utf8") + "\nmain(request)\n");
+pyodide.runPython(
+  readFileSync(new URL("in_pyodide.py", import.meta.url), "utf8") + "\nmain(request)\n",
+);
 const python = pyodide.runPython("import sys; sys.version.split()[0]");
 console.log(`compiled with Python ${python} (Pyodide ${pyodide.version})`);

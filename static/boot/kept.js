@@ -21,17 +21,29 @@ export function keepInput(table = document.getElementById("table")) {
     const card = event.target.closest?.(CARD);
     if (card && table.contains(card)) {
       kept.push(record("tap", { slot: card.parentElement.dataset.slot }));
-      card.setAttribute("aria-pressed", card.getAttribute("aria-pressed") === "true" ? "false" : "true");
+      card.setAttribute(
+        "aria-pressed",
+        card.getAttribute("aria-pressed") === "true" ? "false" : "true",
+      );
       return;
     }
     const action = event.target.closest?.("[data-action]");
     if (action && !action.disabled) {
-      kept.push(record("action", { action: action.dataset.action, entry: action.getAttribute("data-entry") || "" }));
+      kept.push(
+        record("action", {
+          action: action.dataset.action,
+          entry: action.getAttribute("data-entry") || "",
+        }),
+      );
     }
   };
   const press = (event) => {
     const tag = (event.target.tagName || "").toLowerCase();
-    if (["input", "select", "textarea"].includes(tag) || ["Tab", "Shift", "Control", "Alt", "Meta"].includes(event.key)) return;
+    if (
+      ["input", "select", "textarea"].includes(tag) ||
+      ["Tab", "Shift", "Control", "Alt", "Meta"].includes(event.key)
+    )
+      return;
     const card = event.target.closest?.(CARD);
     const slot = card && table.contains(card) ? card.parentElement.dataset.slot : "";
     const { key, ctrlKey: ctrl, metaKey: meta, shiftKey: shift, altKey: alt, repeat } = event;

@@ -114,7 +114,10 @@ export function registerWorker() {
       })
       .catch(() => {
         // no offline copy here: what the first start kept for it goes (static/boot/progress.js)
-        if (!hadController && offlineCache) cacheStorage()?.delete(offlineCache).catch(() => {});
+        if (!hadController && offlineCache)
+          cacheStorage()
+            ?.delete(offlineCache)
+            .catch(() => {});
       });
   } catch (_) {
     /* no service worker here (sandboxed or storage-less frame): play online only */

@@ -17,7 +17,10 @@ let realFetch = null;
 let visible = false;
 
 function megabytes(bytes) {
-  return (bytes / 1e6).toLocaleString(root.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return (bytes / 1e6).toLocaleString(root.lang, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
 }
 
 function show(total) {
@@ -31,7 +34,9 @@ function show(total) {
   progress.max = total;
   progress.value = done;
   const template = words["app.progress"] || "{done} MB / {total} MB";
-  line.textContent = template.replace("{done}", megabytes(done)).replace("{total}", megabytes(total));
+  line.textContent = template
+    .replace("{done}", megabytes(done))
+    .replace("{total}", megabytes(total));
 }
 
 // Count a response's bytes as they arrive, and keep it for the offline copy.
@@ -72,7 +77,12 @@ export function watchDownloads() {
     return realFetch.call(this, input, init).then((response) => {
       const same = new URL(response.url || location.href).origin === location.origin;
       if (root.dataset.app === "loading" && response.body && response.ok && same) {
-        follow(response.url, response.clone(), note, (init?.method || "GET") === "GET" ? keep : null);
+        follow(
+          response.url,
+          response.clone(),
+          note,
+          (init?.method || "GET") === "GET" ? keep : null,
+        );
       }
       return response;
     });

@@ -100,7 +100,9 @@ export function standInForWasm(url) {
       return previous.call(this, input, init);
     }
     window.fetch = previous; // Pyodide asks once
-    return Promise.resolve(new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } }));
+    return Promise.resolve(
+      new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } }),
+    );
   };
 }
 

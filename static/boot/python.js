@@ -20,7 +20,16 @@ import { boot, build, cacheStorage, keys, offlineCache, serviceWorkers, stored }
 import { fail } from "./failure.js";
 import { prepare } from "./memory.js";
 import {
-  buildModule, fetchRuntime, heap, hooked, loadPyodide, PYODIDE, pyscriptStartCode, runRaw, startOptions, wrapRuns,
+  buildModule,
+  fetchRuntime,
+  heap,
+  hooked,
+  loadPyodide,
+  PYODIDE,
+  pyscriptStartCode,
+  runRaw,
+  startOptions,
+  wrapRuns,
 } from "./pyodide-door.js";
 import { unzip } from "./unzip.js";
 import { compileEarly } from "./wasm.js";
@@ -49,7 +58,11 @@ class Damaged extends Error {}
 export function snapshotPlace() {
   if (!hooked || build === "dev" || !cacheStorage() || !keys.snapshot) return null;
   if (new URLSearchParams(location.search).get("snapshot") === "off") return null;
-  return { build, cache: PREFIX + build, key: new URL(`snapshot-${build}.bin`, location.href).href };
+  return {
+    build,
+    cache: PREFIX + build,
+    key: new URL(`snapshot-${build}.bin`, location.href).href,
+  };
 }
 
 // What this page remembers of this build's snapshot (the start and the worker write it):
@@ -116,7 +129,8 @@ async function bytes(url) {
 
 // Python's output goes to PyScript's own streams once it takes over; until then it waits.
 const streams = { stdout: null, stderr: null, early: [] };
-const write = (name) => (line) => (streams[name] ? streams[name](line) : streams.early.push([name, line]));
+const write = (name) => (line) =>
+  streams[name] ? streams[name](line) : streams.early.push([name, line]);
 
 // The first frame comes first: the files are requested at once, but the work that holds
 // the page's one thread for a while (building Pyodide, restoring the snapshot) waits
@@ -163,7 +177,12 @@ export function startPython() {
   root.dataset.snapshot = !place ? "off" : restore ? "restored" : "none";
   if (place) Object.assign(root.dataset, { snapshotCache: place.cache, snapshotKey: place.key });
   // Where Cache Storage is refused (a storage-less frame) no snapshot is tried, nor made.
-  const usable = place ? caches.open(place.cache).then(() => true, () => false) : Promise.resolve(false);
+  const usable = place
+    ? caches.open(place.cache).then(
+        () => true,
+        () => false,
+      )
+    : Promise.resolve(false);
   const frame = afterPaint();
   const snapshot = restore ? readSnapshot(place).then(prepared) : null;
   snapshot?.catch(() => {}); // seen below, where it is awaited
@@ -179,7 +198,9 @@ export function startPython() {
   const request = window.fetch.bind(window); // the page's fetch as it was when the start began
   // a return visit, the offline copy in charge: the wasm compiled off the page's thread
   const aside = serviceWorkers()?.controller && cacheStorage() ? offlineCache : null;
-  const compiled = hooked ? compileEarly(PYODIDE + "pyodide.asm.wasm", (url) => kept(url, request), aside) : null;
+  const compiled = hooked
+    ? compileEarly(PYODIDE + "pyodide.asm.wasm", (url) => kept(url, request), aside)
+    : null;
   const options = {
     indexURL: PYODIDE,
     stdLibURL: python.stdlib ? new URL(python.stdlib, location.href).href : undefined,
@@ -197,7 +218,11 @@ export function startPython() {
     await nextTask();
     const made = await buildModule(settings, memory ? memory.length : 0);
     if (memory) await memory.restore(heap(made));
-    else await importSliced((name) => runRaw(made, `__import__(${JSON.stringify(name)})`), python.early);
+    else
+      await importSliced(
+        (name) => runRaw(made, `__import__(${JSON.stringify(name)})`),
+        python.early,
+      );
     await nextTask();
     return made;
   };
@@ -218,7 +243,10 @@ export function startPython() {
         root.dataset.snapshot = missing ? "none" : "failed";
         rememberSnapshot(missing ? null : error instanceof Damaged ? "damaged" : "failed");
         if (!missing) {
-          console.warn("Half Moon: the kept start of Python could not be used; starting afresh.", error);
+          console.warn(
+            "Half Moon: the kept start of Python could not be used; starting afresh.",
+            error,
+          );
           caches.delete(place.cache).catch(() => {});
         }
       }
@@ -236,9 +264,19 @@ export function startPython() {
     }
     if (!restored) {
       // what PyScript's start and the page's script import, each in its own time
-      const engine = files.map(([name]) => name).filter((name) => /^halfmoon\/.*\.pyc$/.test(name))
-        .map((name) => name.slice(0, -4).replace(/\//g, ".").replace(/\.__init__$/, ""));
-      await importSliced((name) => pyodide.pyimport(name).destroy(), [...(python.imports || []), ...engine]);
+      const engine = files
+        .map(([name]) => name)
+        .filter((name) => /^halfmoon\/.*\.pyc$/.test(name))
+        .map((name) =>
+          name
+            .slice(0, -4)
+            .replace(/\//g, ".")
+            .replace(/\.__init__$/, ""),
+        );
+      await importSliced(
+        (name) => pyodide.pyimport(name).destroy(),
+        [...(python.imports || []), ...engine],
+      );
     }
     performance.mark("halfmoon-engine");
     return pyodide;

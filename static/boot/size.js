@@ -23,6 +23,10 @@ export function watchSize(board = document.querySelector(".board")) {
   if (!("ResizeObserver" in window)) return;
   new ResizeObserver(([entry]) => {
     const box = entry.contentBoxSize ? entry.contentBoxSize[0] : null;
-    write(board, box ? box.inlineSize : entry.contentRect.width, box ? box.blockSize : entry.contentRect.height);
+    write(
+      board,
+      box ? box.inlineSize : entry.contentRect.width,
+      box ? box.blockSize : entry.contentRect.height,
+    );
   }).observe(board);
 }

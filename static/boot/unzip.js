@@ -39,11 +39,14 @@ export async function unzip(buffer, wanted = () => true) {
     if (method === 0) found.push([name, data.slice()]);
     else if (method === 8) found.push([name, inflate(data)]);
     else throw new Error(`a zip member packed in an unknown way (${method})`);
-    if (solid) found.push(Promise.resolve(found.pop()[1]).then((inner) => unzip(inner.buffer, wanted)));
+    if (solid)
+      found.push(Promise.resolve(found.pop()[1]).then((inner) => unzip(inner.buffer, wanted)));
   }
-  const read = await Promise.all(found.map(async (entry) => {
-    if (!Array.isArray(entry)) return entry; // the members of the zip inside
-    return [[entry[0], await entry[1]]];
-  }));
+  const read = await Promise.all(
+    found.map(async (entry) => {
+      if (!Array.isArray(entry)) return entry; // the members of the zip inside
+      return [[entry[0], await entry[1]]];
+    }),
+  );
   return read.flat();
 }

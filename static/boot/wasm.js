@@ -51,16 +51,32 @@ export function wrapAll(functions, signatures) {
     if (!types.has(sig)) {
       const params = [...sig.slice(1)].map((t) => TYPES[t]);
       const results = sig[0] === "v" ? [] : [TYPES[sig[0]]];
-      if (params.includes(undefined) || results.includes(undefined)) throw new Error(`signature ${sig}`);
-      types.set(sig, { index: types.size, bytes: [0x60, ...leb(params.length), ...params, ...leb(results.length), ...results] });
+      if (params.includes(undefined) || results.includes(undefined))
+        throw new Error(`signature ${sig}`);
+      types.set(sig, {
+        index: types.size,
+        bytes: [0x60, ...leb(params.length), ...params, ...leb(results.length), ...results],
+      });
     }
     return types.get(sig).index;
   };
-  const imports = signatures.flatMap((sig, i) => [...name("e"), ...name(String(i)), 0x00, ...leb(typeOf(sig))]);
+  const imports = signatures.flatMap((sig, i) => [
+    ...name("e"),
+    ...name(String(i)),
+    0x00,
+    ...leb(typeOf(sig)),
+  ]);
   const exports = functions.flatMap((_, i) => [...name(String(i)), 0x00, ...leb(i)]);
   const typeBytes = [...leb(types.size), ...[...types.values()].flatMap((t) => t.bytes)];
   const bytes = new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, typeBytes),
     ...section(2, [...leb(functions.length), ...imports]),
     ...section(7, [...leb(functions.length), ...exports]),
@@ -78,7 +94,9 @@ function wrapTableFunctions(env, names) {
   const wanted = names.filter((n) => signatureOf(env[n]) !== null);
   const functions = [...new Set(wanted.map((n) => env[n]))];
   try {
-    const wrapped = new Map(wrapAll(functions, functions.map(signatureOf)).map((w, i) => [functions[i], w]));
+    const wrapped = new Map(
+      wrapAll(functions, functions.map(signatureOf)).map((w, i) => [functions[i], w]),
+    );
     for (const n of wanted) env[n] = wrapped.get(env[n]);
     document.documentElement.dataset.wrapped = String(functions.length); // tests read it
   } catch (error) {
@@ -100,8 +118,10 @@ function compiledAside(url, cache) {
     return null;
   }
   return new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => (data.module ? resolve(data.module) : reject(new Error(data.error)));
-    worker.onerror = (event) => reject(new Error(event.message || "the compile worker did not start"));
+    worker.onmessage = ({ data }) =>
+      data.module ? resolve(data.module) : reject(new Error(data.error));
+    worker.onerror = (event) =>
+      reject(new Error(event.message || "the compile worker did not start"));
     setTimeout(() => reject(new Error("the compile worker did not answer")), ASIDE_MS);
     worker.postMessage({ url, cache });
   }).finally(() => worker.terminate());
@@ -118,21 +138,22 @@ export function compileEarly(url, request, cache = null) {
     : WebAssembly.compileStreaming(request(url));
   compiled.catch(() => {}); // awaited where it is used
   standInForWasm(url);
-  return (settings) => takeWasm(settings, async (imports, stream) => {
-    const names = recordTableImports(imports);
-    let module = null;
-    try {
-      module = await compiled;
-    } catch (_) {
-      /* streamed again below */
-    }
-    await nextTask();
-    const result = module
-      ? { module, instance: await WebAssembly.instantiate(module, imports) }
-      : await stream(request(url));
-    await nextTask();
-    wrapTableFunctions(imports.env, names);
-    await nextTask();
-    return result;
-  });
+  return (settings) =>
+    takeWasm(settings, async (imports, stream) => {
+      const names = recordTableImports(imports);
+      let module = null;
+      try {
+        module = await compiled;
+      } catch (_) {
+        /* streamed again below */
+      }
+      await nextTask();
+      const result = module
+        ? { module, instance: await WebAssembly.instantiate(module, imports) }
+        : await stream(request(url));
+      await nextTask();
+      wrapTableFunctions(imports.env, names);
+      await nextTask();
+      return result;
+    });
 }

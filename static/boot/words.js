@@ -19,7 +19,8 @@ export function translate() {
     }
   }
   const description = words["meta.description"];
-  if (description) document.querySelector('meta[name="description"]')?.setAttribute("content", description);
+  if (description)
+    document.querySelector('meta[name="description"]')?.setAttribute("content", description);
 }
 
 export function frame() {

@@ -7,7 +7,13 @@ const root = document.documentElement;
 // goes on (a phone that is busy starting Python would otherwise draw it late).
 let touched = -Infinity;
 for (const type of ["pointerdown", "keydown", "click"]) {
-  addEventListener(type, () => { touched = performance.now(); }, { capture: true, passive: true });
+  addEventListener(
+    type,
+    () => {
+      touched = performance.now();
+    },
+    { capture: true, passive: true },
+  );
 }
 
 function task() {
