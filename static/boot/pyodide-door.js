@@ -46,10 +46,9 @@ export { loadPyodide, version };
  */
 
 /**
- * Pyodide's ways of running Python text, as the page wraps them.
- * @typedef {object} Runs
- * @property {(...args: unknown[]) => unknown} runPython
- * @property {(...args: unknown[]) => unknown} runPythonAsync
+ * Pyodide's ways of running Python text, as the page wraps them (methods: each takes
+ * its own arguments).
+ * @typedef {{ runPython(...args: unknown[]): unknown, runPythonAsync(...args: unknown[]): unknown }} Runs
  */
 
 // The Pyodide (package.json's version) whose insides every hook below was checked
