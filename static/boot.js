@@ -47,17 +47,22 @@ afterPaint()
 function loadMotion() {
   import("./motion.js")
     .then((motion) => {
-      motion.init(
-        document.querySelector(".board"),
-        document.querySelector('[data-stat="score"]'),
-        document.querySelector(".lines"),
-      );
+      const board = document.querySelector(".board");
+      const score = document.querySelector('[data-stat="score"]');
+      const deck = document.querySelector(".lines");
+      if (!(board instanceof HTMLElement) || !score || !deck) return; // the game page has them
+      motion.init(board, score, deck);
       window.halfmoonMotion = motion;
     })
     .catch(() => {
       /* no motion: the game plays the same */
     });
-  import("./drag.js").then((drag) => drag.init(document.getElementById("table"))).catch(() => {});
+  import("./drag.js")
+    .then((drag) => {
+      const table = document.getElementById("table");
+      if (table) drag.init(table);
+    })
+    .catch(() => {});
   import("./sound.js")
     .then((sound) => {
       sound.init();

@@ -15,11 +15,16 @@ const IDLE_MS = 4000;
 // make bench wait for it): making (a worker is on its way), or why not: made (this build
 // has one), failed (not to be tried again for this build), restored (this visit started
 // from it), off (no Cache Storage here).
+/**
+ * @param {string} next
+ * @returns {boolean} whether a worker is on its way
+ */
 function decide(next) {
   root.dataset.snapshotNext = next;
   return next === "making";
 }
 
+/** @returns {boolean} whether a worker is on its way */
 export function makeSnapshot() {
   const place = snapshotPlace();
   if (!place || root.dataset.snapshot === "off") return decide("off");
@@ -41,7 +46,7 @@ export function makeSnapshot() {
     rememberSnapshot("failed"); // no workers here: every visit starts Python from nothing
     return decide("failed");
   }
-  decide("making");
+  const making = decide("making");
   const idle = window.requestIdleCallback || ((run) => setTimeout(run, 1500));
   setTimeout(
     () =>
@@ -57,6 +62,7 @@ export function makeSnapshot() {
             return;
           }
           const started = performance.now(); // measured by make bench: taps meanwhile
+          /** @param {{ ok: boolean, bytes?: number, memory?: number, error?: string }} data */
           const done = (data) => {
             worker.terminate();
             performance.measure("halfmoon-snapshot", { start: started });
@@ -74,7 +80,7 @@ export function makeSnapshot() {
             cache: place.cache,
             key: place.key,
             build,
-            engine: new URL(python.engine, location.href).href, // named by the page, as the start has it
+            engine: new URL(/** @type {string} */ (python.engine), location.href).href, // named by the page, as the start has it
             stdlib: python.stdlib ? new URL(python.stdlib, location.href).href : undefined,
             lock: python.lock,
             imports: python.imports || [],
@@ -85,4 +91,5 @@ export function makeSnapshot() {
       ),
     SETTLE_MS,
   );
+  return making;
 }
