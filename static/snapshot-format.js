@@ -16,7 +16,7 @@ const WORDS = PAGE / 4;
 
 /**
  * @param {Uint8Array} snapshot Python's memory snapshot
- * @returns {Uint8Array} its pages that hold something, as kept
+ * @returns {Uint8Array<ArrayBuffer>} its pages that hold something, as kept
  */
 export function pack(snapshot) {
   const bytes = new Uint8Array(snapshot.length + ((PAGE - (snapshot.length % PAGE)) % PAGE));

@@ -25,7 +25,7 @@ if (!requestFile) {
 }
 const request = JSON.parse(readFileSync(requestFile, "utf8"));
 const core = new URL("../node_modules/@pyscript/core/", import.meta.url);
-const pyscript = (await import(new URL("src/stdlib/pyscript.js", core))).default.pyscript;
+const pyscript = (await import(new URL("src/stdlib/pyscript.js", core).href)).default.pyscript;
 const dist = new URL("dist/", core);
 const bundle = readdirSync(dist)
   .filter((name) => name.endsWith(".js"))

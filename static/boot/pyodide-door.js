@@ -158,17 +158,17 @@ export function makeSnapshot(pyodide) {
 /** @param {string} url */
 export function standInForWasm(url) {
   if (!hooked) return;
-  const previous = window.fetch;
+  const previous = globalThis.fetch;
   /**
    * @this {unknown}
    * @param {RequestInfo | URL} input
    * @param {RequestInit} [init]
    */
-  window.fetch = function (input, init) {
+  globalThis.fetch = function (input, init) {
     if (new URL(input instanceof Request ? input.url : input, location.href).href !== url) {
       return previous.call(this, input, init);
     }
-    window.fetch = previous; // Pyodide asks once
+    globalThis.fetch = previous; // Pyodide asks once
     return Promise.resolve(
       new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } }),
     );
