@@ -25,6 +25,20 @@ for name in sorted(names) + list(extra):
     __import__(name)
 `;
 
+/**
+ * What the page asks for (static/boot/snapshot.js).
+ * @typedef {object} SnapshotRequest
+ * @property {string} cache the Cache Storage name the snapshot goes into
+ * @property {string} key its key there
+ * @property {string} build the page's build
+ * @property {string} engine the engine archive's address
+ * @property {string} [stdlib] the standard library's address
+ * @property {string} [lock] Pyodide's lock file's contents
+ * @property {string[]} imports the modules PyScript's start and the page's script import
+ * @property {string[]} [texts] what PyScript ran at the page's start
+ */
+
+/** @param {MessageEvent<SnapshotRequest>} event */
 self.onmessage = async ({ data }) => {
   try {
     const options = snapshotOptions({

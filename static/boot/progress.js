@@ -95,7 +95,8 @@ export function watchDownloads() {
    * @param {RequestInit} [init]
    */
   window.fetch = function (input, init) {
-    const real = /** @type {typeof window.fetch} */ (realFetch); // null once stopped: it throws
+    // (read at each call, as it always was: stopWatching puts the page's own fetch back)
+    const real = /** @type {typeof window.fetch} */ (realFetch);
     return real.call(this, input, init).then((response) => {
       const same = new URL(response.url || location.href).origin === location.origin;
       if (root.dataset.app === "loading" && response.body && response.ok && same) {
