@@ -96,6 +96,7 @@ export function startOptions(options, make, header = null) {
 // fresh one.)
 /**
  * @param {Settings} settings
+ * @param {number} memory the bytes asked for, or 0 for Pyodide's own
  * @returns {Promise<Made>}
  */
 export async function buildModule(settings, memory = 0) {
