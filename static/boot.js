@@ -37,22 +37,38 @@ const input = painted ? keepInput() : null;
 // give way to the player (static/boot/yielding.js).
 window.halfmoonStart = { painted, take: () => (input ? input.take() : []), nextTask };
 // PyScript's own start needs nothing before the first frame: it begins after it.
-afterPaint().then(() => startPyScript(storage)).catch(() => fail("app.error.load"));
+afterPaint()
+  .then(() => startPyScript(storage))
+  .catch(() => fail("app.error.load"));
 
 // The cards' motion, dragging and sound each have a small module of their own, fetched
 // once the game is ready (nothing of them is needed before): without them the game plays
 // the same, by taps and in silence.
 function loadMotion() {
-  import("./motion.js").then((motion) => {
-    motion.init(document.querySelector(".board"), document.querySelector('[data-stat="score"]'),
-      document.querySelector(".lines"));
-    window.halfmoonMotion = motion;
-  }).catch(() => { /* no motion: the game plays the same */ });
-  import("./drag.js").then((drag) => drag.init(document.getElementById("table"))).catch(() => {});
-  import("./sound.js").then((sound) => {
-    sound.init();
-    window.halfmoonSound = sound;
-  }).catch(() => {});
+  import("./motion.js")
+    .then((motion) => {
+      const board = document.querySelector(".board");
+      const score = document.querySelector('[data-stat="score"]');
+      const deck = document.querySelector(".lines");
+      if (!(board instanceof HTMLElement) || !score || !deck) return; // the game page has them
+      motion.init(board, score, deck);
+      window.halfmoonMotion = motion;
+    })
+    .catch(() => {
+      /* no motion: the game plays the same */
+    });
+  import("./drag.js")
+    .then((drag) => {
+      const table = document.getElementById("table");
+      if (table) drag.init(table);
+    })
+    .catch(() => {});
+  import("./sound.js")
+    .then((sound) => {
+      sound.init();
+      window.halfmoonSound = sound;
+    })
+    .catch(() => {});
 }
 
 new MutationObserver((_, observer) => {
@@ -65,7 +81,9 @@ new MutationObserver((_, observer) => {
   } else if (root.dataset.snapshot === "restored" && root.dataset.snapshotCache) {
     // The game could not start from the kept snapshot: no later start tries it again.
     rememberSnapshot("failed");
-    cacheStorage()?.delete(root.dataset.snapshotCache).catch(() => {});
+    cacheStorage()
+      ?.delete(root.dataset.snapshotCache)
+      .catch(() => {});
   }
   registerWorker();
 }).observe(root, { attributes: true, attributeFilter: ["data-app"] });

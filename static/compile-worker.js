@@ -4,6 +4,7 @@
 // while the player may be tapping the painted table.  Here it is the worker's; the
 // compiled module is handed to the page, which shares its code (static/boot/wasm.js).
 // Anything that fails is said, and the page compiles as it always did.
+/** @param {MessageEvent<{ cache: string, url: string }>} event (static/boot/wasm.js) */
 self.onmessage = async ({ data }) => {
   try {
     const response = await (await caches.open(data.cache)).match(data.url);

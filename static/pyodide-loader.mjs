@@ -6,6 +6,7 @@ import { python } from "../../static/boot/python.js";
 
 export { version } from "./pyodide.mjs";
 
+/** @param {{ stdout?: (line: string) => void, stderr?: (line: string) => void }} options PyScript's */
 export function loadPyodide(options) {
   return python(options);
 }

@@ -14,10 +14,15 @@ const MAGIC = 0x31534d48; // "HMS1"
 const PAGE = 4096;
 const WORDS = PAGE / 4;
 
+/**
+ * @param {Uint8Array} snapshot Python's memory snapshot
+ * @returns {Uint8Array<ArrayBuffer>} its pages that hold something, as kept
+ */
 export function pack(snapshot) {
   const bytes = new Uint8Array(snapshot.length + ((PAGE - (snapshot.length % PAGE)) % PAGE));
   bytes.set(snapshot);
   const words = new Uint32Array(bytes.buffer);
+  /** @type {number[]} */
   const kept = [];
   for (let page = 0; page * WORDS < words.length; page++) {
     const end = (page + 1) * WORDS;
@@ -33,32 +38,55 @@ export function pack(snapshot) {
   head.set(kept, 3);
   const out = new Uint8Array(head.byteLength + kept.length * PAGE);
   out.set(new Uint8Array(head.buffer));
-  kept.forEach((page, n) => out.set(bytes.subarray(page * PAGE, (page + 1) * PAGE), head.byteLength + n * PAGE));
+  kept.forEach((page, n) =>
+    out.set(bytes.subarray(page * PAGE, (page + 1) * PAGE), head.byteLength + n * PAGE),
+  );
   return out;
 }
 
 // A kept snapshot, checked whole (another format, a copy cut short or pages out of order
 // are refused with an error): its length, and its bytes read back from the pages kept.
+/**
+ * @typedef {object} Reader
+ * @property {number} length the snapshot's length
+ * @property {(into: Uint8Array, at: number, from: number, to: number) => void} copy
+ *   the snapshot's bytes [from, to) written into `into` at `at`
+ * @property {(from: number, to: number) => Uint8Array} bytes the snapshot's bytes [from, to)
+ */
+
+/**
+ * @param {ArrayBuffer} buffer a kept snapshot
+ * @returns {Reader}
+ */
 export function reader(buffer) {
   const words = buffer.byteLength >= 12 ? new Uint32Array(buffer, 0, 3) : null;
   if (!words || words[0] !== MAGIC) throw new Error("not a Half Moon snapshot");
-  const [, length, count] = words;
+  const [, length = 0, count = 0] = words;
   const pages = Math.ceil(length / PAGE);
   const start = 12 + count * 4;
-  if (count > pages || buffer.byteLength !== start + count * PAGE) throw new Error("a snapshot cut short");
+  if (count > pages || buffer.byteLength !== start + count * PAGE)
+    throw new Error("a snapshot cut short");
   const numbers = new Uint32Array(buffer, 12, count);
   const source = new Uint8Array(buffer, start);
   // the pages kept, as runs of consecutive pages: [first page, pages, place among those kept]
+  /** @type {Array<[number, number, number]>} */
   const runs = [];
   let last = -1;
   for (let n = 0; n < count; n++) {
-    const page = numbers[n];
+    const page = numbers[n] ?? pages; // n < count: always a page number
     if (page <= last || page >= pages) throw new Error("a damaged snapshot");
-    if (page === last + 1 && runs.length) runs[runs.length - 1][1] += 1;
+    const previous = runs[runs.length - 1];
+    if (page === last + 1 && previous) previous[1] += 1;
     else runs.push([page, 1, n]);
     last = page;
   }
   // The snapshot's bytes [from, to) written into `into` at `at` (zeros where no page was kept).
+  /**
+   * @param {Uint8Array} into
+   * @param {number} at
+   * @param {number} from
+   * @param {number} to
+   */
   function copy(into, at, from, to) {
     let done = from; // the snapshot's bytes before this one are written
     for (const [page, run, n] of runs) {
@@ -69,7 +97,10 @@ export function reader(buffer) {
         continue;
       }
       if (a > done) into.fill(0, at + done - from, at + a - from);
-      into.set(source.subarray(n * PAGE + a - page * PAGE, n * PAGE + b - page * PAGE), at + a - from);
+      into.set(
+        source.subarray(n * PAGE + a - page * PAGE, n * PAGE + b - page * PAGE),
+        at + a - from,
+      );
       done = b;
     }
     if (to > done) into.fill(0, at + done - from, at + to - from);

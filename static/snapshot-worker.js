@@ -8,7 +8,13 @@
 // standard library, the same lock), or the snapshot would not match the page's files;
 // what it asks of Pyodide beyond its public API goes through the page's own door to it
 // (static/boot/pyodide-door.js), which refuses a Pyodide it was not checked against.
-import { loadPyodide, makeSnapshot, PYODIDE, snapshotOptions, version } from "./boot/pyodide-door.js";
+import {
+  loadPyodide,
+  makeSnapshot,
+  PYODIDE,
+  snapshotOptions,
+  version,
+} from "./boot/pyodide-door.js";
 import { unzip } from "./boot/unzip.js";
 import { pack } from "./snapshot-format.js";
 
@@ -19,9 +25,27 @@ for name in sorted(names) + list(extra):
     __import__(name)
 `;
 
+/**
+ * What the page asks for (static/boot/snapshot.js).
+ * @typedef {object} SnapshotRequest
+ * @property {string} cache the Cache Storage name the snapshot goes into
+ * @property {string} key its key there
+ * @property {string} build the page's build
+ * @property {string} engine the engine archive's address
+ * @property {string} [stdlib] the standard library's address
+ * @property {string} [lock] Pyodide's lock file's contents
+ * @property {string[]} imports the modules PyScript's start and the page's script import
+ * @property {string[]} [texts] what PyScript ran at the page's start
+ */
+
+/** @param {MessageEvent<SnapshotRequest>} event */
 self.onmessage = async ({ data }) => {
   try {
-    const options = snapshotOptions({ indexURL: PYODIDE, stdLibURL: data.stdlib, lockFileContents: data.lock });
+    const options = snapshotOptions({
+      indexURL: PYODIDE,
+      stdLibURL: data.stdlib,
+      lockFileContents: data.lock,
+    });
     if (!options) throw new Error(`no snapshot of Pyodide ${version}: its hooks were not checked`);
     const pyodide = await loadPyodide(options);
     const engine = await fetch(data.engine);
@@ -43,11 +67,15 @@ self.onmessage = async ({ data }) => {
     remember.destroy();
     // the engine of this page's build, not one a stale cache answered with
     const build = pyodide.runPython("__import__('halfmoon.web.build').web.build.BUILD");
-    if (build !== data.build) throw new Error(`${data.engine} is of build ${build}, the page of ${data.build}`);
+    if (build !== data.build)
+      throw new Error(`${data.engine} is of build ${build}, the page of ${data.build}`);
     const snapshot = makeSnapshot(pyodide);
     const bytes = pack(snapshot);
     const cache = await caches.open(data.cache);
-    await cache.put(data.key, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
+    await cache.put(
+      data.key,
+      new Response(bytes, { headers: { "content-type": "application/octet-stream" } }),
+    );
     self.postMessage({ ok: true, bytes: bytes.length, memory: snapshot.length });
   } catch (error) {
     self.postMessage({ ok: false, error: String(error) });

@@ -8,13 +8,20 @@ const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const PREFIX = "__CACHE__";
 const CACHE = PREFIX + VERSION;
-const scope = new URL(self.registration.scope);
+/** This service worker's global scope: `self`, which TypeScript's worker types give as any
+ * worker's. */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const scope = new URL(sw.registration.scope);
 
 // Where the browser supports it, files other than pages come straight from this
 // version's cache without waking this script, which makes the interpreter's megabytes
 // reach the page sooner.  Pages still come through the fetch handler below, which maps
 // the scope's root and any query to index.html.  A file missing from the cache falls
 // back to the network, as in the handler.
+/**
+ * @param {ExtendableEvent & { addRoutes?: (rules: object[]) => Promise<void> }} event the
+ *   install event: its addRoutes where the browser has a router (InstallEvent)
+ */
 async function addRoutes(event) {
   if (typeof event.addRoutes !== "function") return;
   try {
@@ -31,12 +38,19 @@ async function addRoutes(event) {
   }
 }
 
+/**
+ * @param {Response} response
+ * @returns {Promise<string>} the first 16 hex digits of its SHA-256
+ */
 async function digest(response) {
   const hash = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
-  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
+  return [...new Uint8Array(hash)]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("")
+    .slice(0, 16);
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       await addRoutes(event);
@@ -46,41 +60,49 @@ self.addEventListener("install", (event) => {
       // unchanged) and checked the same way; only then is the whole set stored.
       const cache = await caches.open(CACHE);
       const responses = await Promise.all(
-        FILES.map(async ([url, revision]) => {
-          const kept = await cache.match(url);
-          if (kept && (await digest(kept)) === revision) return null;
-          const response = await fetch(new Request(url, { cache: "no-cache" }));
-          if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-          if ((await digest(response.clone())) !== revision) throw new Error(`${url}: not the file of ${VERSION}`);
-          return [url, response];
-        })
+        FILES.map(
+          /** @returns {Promise<[string, Response] | null>} */
+          async ([url, revision]) => {
+            const kept = await cache.match(url);
+            if (kept && (await digest(kept)) === revision) return null;
+            const response = await fetch(new Request(url, { cache: "no-cache" }));
+            if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+            if ((await digest(response.clone())) !== revision)
+              throw new Error(`${url}: not the file of ${VERSION}`);
+            return [url, response];
+          },
+        ),
       );
-      await Promise.all(responses.filter(Boolean).map(([url, response]) => cache.put(url, response)));
-      if (!self.registration.active) await self.skipWaiting(); // the first: nothing to wait for
-    })()
+      await Promise.all(
+        responses
+          .filter((entry) => entry !== null)
+          .map(([url, response]) => cache.put(url, response)),
+      );
+      if (!sw.registration.active) await sw.skipWaiting(); // the first: nothing to wait for
+    })(),
   );
 });
 
 // A page's word: the moment is safe to take over; and the question of which version
 // this worker is (a page under another version's worker reloads).
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
-  if (type === "halfmoon-update") event.waitUntil(self.skipWaiting());
+  if (type === "halfmoon-update") event.waitUntil(sw.skipWaiting());
   else if (type === "halfmoon-version") event.ports[0]?.postMessage({ version: VERSION });
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
         if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
       }
-      await self.clients.claim();
-    })()
+      await sw.clients.claim();
+    })(),
   );
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
@@ -101,6 +123,6 @@ self.addEventListener("fetch", (event) => {
         if (request.mode === "navigate") return (await cache.match(game)) || Response.error();
         throw error;
       }
-    })()
+    })(),
   );
 });

@@ -25,7 +25,7 @@ if (!requestFile) {
 }
 const request = JSON.parse(readFileSync(requestFile, "utf8"));
 const core = new URL("../node_modules/@pyscript/core/", import.meta.url);
-const pyscript = (await import(new URL("src/stdlib/pyscript.js", core))).default.pyscript;
+const pyscript = (await import(new URL("src/stdlib/pyscript.js", core).href)).default.pyscript;
 const dist = new URL("dist/", core);
 const bundle = readdirSync(dist)
   .filter((name) => name.endsWith(".js"))
@@ -56,9 +56,12 @@ const inside = {
   stdlib_zip: stdlibZip,
   pyscript_sources: pyscript,
   pyscript_modules: Object.keys(pyscript).map((name) =>
-    name === "__init__.py" ? "pyscript" : "pyscript." + name.replace(/\.py$/, "")),
+    name === "__init__.py" ? "pyscript" : "pyscript." + name.replace(/\.py$/, ""),
+  ),
 };
 pyodide.globals.set("request", pyodide.toPy(inside));
-pyodide.runPython(readFileSync(new URL("in_pyodide.py", import.meta.url), "utf8") + "\nmain(request)\n");
+pyodide.runPython(
+  readFileSync(new URL("in_pyodide.py", import.meta.url), "utf8") + "\nmain(request)\n",
+);
 const python = pyodide.runPython("import sys; sys.version.split()[0]");
 console.log(`compiled with Python ${python} (Pyodide ${pyodide.version})`);

@@ -1,11 +1,21 @@
 // What the page's modules add to the window, for the type check (tsconfig.json): nothing
-// here is shipped.  Test drivers read halfmoonErrors; Python calls the other two.
+// here is shipped.  Test drivers read halfmoonErrors; Python reads halfmoonStart and
+// calls the other two.
 export {};
 
 declare global {
   interface Window {
     /** What went wrong in the page, at most 50 (static/errors.js). */
     halfmoonErrors: string[];
+    /** What Python takes when it is ready (static/boot.js; halfmoon/web/app.py). */
+    halfmoonStart: {
+      /** The record the table was painted from, or null (static/boot/paint.js). */
+      painted: string | null;
+      /** What the player did on the painted table meanwhile (static/boot/kept.js). */
+      take: () => unknown[][];
+      /** A later task, once the player's input is handled (static/boot/yielding.js). */
+      nextTask: () => Promise<void>;
+    };
     /** The cards' motion, once the game is ready (static/boot.js). */
     halfmoonMotion?: typeof import("../static/motion.js");
     /** The moves' sounds, once the game is ready (static/boot.js). */

@@ -5,9 +5,55 @@
 // And what they all need from it: the page's build, the stored options, and the language
 // the page is in — chosen by the same rule as Python's (halfmoon/i18n.py,
 // choose_language), from the same table.
+
+/**
+ * Where the page's Python comes from (tools/build_site.py): its standard library, its
+ * lock file's contents, the engine's archive, and the modules imported beforehand.
+ * @typedef {object} PythonData
+ * @property {string} [stdlib]
+ * @property {string} [lock]
+ * @property {string} [engine]
+ * @property {string[]} [imports] what PyScript's start and the page's script import
+ * @property {string[]} [early] what Pyodide imports at its start, in the build's order
+ */
+
+/**
+ * What the first paint checks a saved table against (halfmoon/painted.py, CHECKS).
+ * @typedef {object} PaintChecks
+ * @property {number} [v] the record's version
+ * @property {number} [max] the record's most characters
+ * @property {string[]} [games] the games' statuses
+ * @property {number} [cards] the most cards a place holds
+ * @property {string[]} [place] a place's fields
+ * @property {string[]} [bar] the bar's fields
+ * @property {Record<string, number>} [most] the longest texts
+ */
+
+/**
+ * The boot data (tools/markup.py, boot_data); the game page's adds offline, painted,
+ * kept, look, python, first and strings (tools/build_site.py).  Any field may be missing.
+ * @typedef {object} BootData
+ * @property {Record<string, string>} [keys] the storage keys
+ * @property {number} [prefs_chars] the most characters of stored options read
+ * @property {Record<string, string>} [languages] a language's name or tag: its code
+ * @property {string} [default] the default language
+ * @property {Record<string, string>} [html_lang] each language's <html lang>
+ * @property {string[]} [themes]
+ * @property {string[]} [felts]
+ * @property {Record<string, string>} [switches] an option's class: its stored field
+ * @property {string} [offline] the offline copy's cache name, less the build
+ * @property {PaintChecks} [painted]
+ * @property {Record<string, string[]>} [kept] each kept input's fields
+ * @property {{ narrow_px?: number, sign_ms?: number }} [look]
+ * @property {PythonData} [python]
+ * @property {number} [first] the bytes a first start downloads
+ * @property {Record<string, Record<string, string>>} [strings] each language's start-up strings
+ */
+
+/** @type {BootData} */
 export const boot = (() => {
   try {
-    return JSON.parse(document.getElementById("boot-data").textContent) || {};
+    return JSON.parse(document.getElementById("boot-data")?.textContent ?? "null") || {};
   } catch (_) {
     return {};
   }
@@ -16,7 +62,9 @@ export const boot = (() => {
 export const keys = boot.keys || {};
 
 // The deploy this page belongs to (the build stamps it; "dev" for an unbuilt page).
-export const build = document.querySelector('meta[name="halfmoon-build"]')?.content || "dev";
+export const build =
+  /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="halfmoon-build"]'))
+    ?.content || "dev";
 
 // The cache this version's offline copy is kept in (static/sw.js), or null for an unbuilt
 // page.
@@ -24,6 +72,7 @@ export const offlineCache = boot.offline && build !== "dev" ? `${boot.offline}${
 
 // A stored value, or null where there is none or storage is refused (merely looking at
 // localStorage throws in a storage-blocked frame).
+/** @param {string | undefined} key */
 export function stored(key) {
   try {
     return key ? localStorage.getItem(key) : null;
@@ -54,6 +103,7 @@ export function cacheStorage() {
 
 // The player's stored options as plain fields (halfmoon/saved.py writes them); {} when
 // there are none or they cannot be read.  Each reader checks the fields it uses.
+/** @type {Record<string, unknown>} */
 export const prefs = (() => {
   const raw = stored(keys.prefs);
   if (!raw || raw.length > (boot.prefs_chars || 0)) return {};
@@ -67,10 +117,14 @@ export const prefs = (() => {
 
 const names = boot.languages || {};
 
+/**
+ * @param {unknown} value a language's name or tag, perhaps
+ * @returns {string | null} the game's code for it
+ */
 function normalise(value) {
   if (typeof value !== "string") return null;
-  const primary = value.trim().toLowerCase().replace(/_/g, "-").split("-")[0];
-  return Object.hasOwn(names, primary) ? names[primary] : null;
+  const primary = value.trim().toLowerCase().replace(/_/g, "-").split("-")[0] ?? "";
+  return Object.hasOwn(names, primary) ? (names[primary] ?? null) : null;
 }
 
 // ?lang= in the address, else the player's choice, else the browser's first language the

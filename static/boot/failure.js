@@ -4,8 +4,10 @@ import { words } from "./data.js";
 
 const root = document.documentElement;
 
+/** @param {string} key the catalogue's key of what to say */
 export function fail(key) {
-  const status = document.getElementById("boot-status");
+  // the game page's status line (index.html): fail() is the game's
+  const status = /** @type {HTMLElement} */ (document.getElementById("boot-status"));
   root.dataset.app = "error";
   status.classList.add("error");
   // the catalogue's words (halfmoon/words/errors.py), handed over by the build; without
@@ -21,6 +23,7 @@ export function watchFailures() {
     if (root.dataset.app === "loading") fail(root.dataset.python ? "app.error" : "app.error.load");
   });
   document.addEventListener("click", (event) => {
-    if (event.target.closest?.('[data-dialog-action="reload"]')) location.reload();
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest('[data-dialog-action="reload"]')) location.reload();
   });
 }

@@ -11,29 +11,58 @@ const CARD = "button.card[data-card]";
 const FIELDS = boot.kept || {};
 
 // One kept record: [kind, ...its fields' values, in the engine's order].
+/**
+ * @param {string} kind
+ * @param {Record<string, unknown>} values
+ * @returns {unknown[]}
+ */
 function record(kind, values) {
   return [kind, ...(FIELDS[kind] || []).map((name) => values[name])];
 }
 
-export function keepInput(table = document.getElementById("table")) {
+// The place a card is in (its parent, data-slot).
+/** @param {Element} card */
+const slotOf = (card) => /** @type {HTMLElement} */ (card.parentElement).dataset.slot;
+
+/**
+ * @param {HTMLElement} table the painted table (keepInput is called only once it is painted)
+ */
+export function keepInput(table = /** @type {HTMLElement} */ (document.getElementById("table"))) {
+  /** @type {unknown[][]} */
   const kept = [];
+  /** @param {MouseEvent} event */
   const click = (event) => {
-    const card = event.target.closest?.(CARD);
+    const target = event.target instanceof Element ? event.target : null;
+    const card = target?.closest(CARD);
     if (card && table.contains(card)) {
-      kept.push(record("tap", { slot: card.parentElement.dataset.slot }));
-      card.setAttribute("aria-pressed", card.getAttribute("aria-pressed") === "true" ? "false" : "true");
+      kept.push(record("tap", { slot: slotOf(card) }));
+      card.setAttribute(
+        "aria-pressed",
+        card.getAttribute("aria-pressed") === "true" ? "false" : "true",
+      );
       return;
     }
-    const action = event.target.closest?.("[data-action]");
-    if (action && !action.disabled) {
-      kept.push(record("action", { action: action.dataset.action, entry: action.getAttribute("data-entry") || "" }));
+    const action = /** @type {HTMLElement | null | undefined} */ (target?.closest("[data-action]"));
+    if (action && !("disabled" in action && action.disabled)) {
+      kept.push(
+        record("action", {
+          action: action.dataset.action,
+          entry: action.getAttribute("data-entry") || "",
+        }),
+      );
     }
   };
+  /** @param {KeyboardEvent} event */
   const press = (event) => {
-    const tag = (event.target.tagName || "").toLowerCase();
-    if (["input", "select", "textarea"].includes(tag) || ["Tab", "Shift", "Control", "Alt", "Meta"].includes(event.key)) return;
-    const card = event.target.closest?.(CARD);
-    const slot = card && table.contains(card) ? card.parentElement.dataset.slot : "";
+    const target = event.target instanceof Element ? event.target : null;
+    const tag = (target?.tagName || "").toLowerCase();
+    if (
+      ["input", "select", "textarea"].includes(tag) ||
+      ["Tab", "Shift", "Control", "Alt", "Meta"].includes(event.key)
+    )
+      return;
+    const card = target?.closest(CARD);
+    const slot = card && table.contains(card) ? slotOf(card) : "";
     const { key, ctrlKey: ctrl, metaKey: meta, shiftKey: shift, altKey: alt, repeat } = event;
     kept.push(record("key", { key, ctrl, meta, shift, alt, repeat, slot }));
   };

@@ -13,13 +13,16 @@ const themes = boot.themes || [];
 const felts = boot.felts || [];
 const switches = boot.switches || {};
 
+/** @param {string} name */
 function on(name) {
-  return Object.hasOwn(switches, name) && prefs[switches[name]] === true;
+  const field = switches[name];
+  return Object.hasOwn(switches, name) && field !== undefined && prefs[field] === true;
 }
 
 export function applyTheme() {
-  const theme = themes.includes(prefs.theme) ? prefs.theme : themes[0];
-  const felt = felts.includes(prefs.felt) ? prefs.felt : felts[0];
+  const { theme: stored, felt: storedFelt } = prefs;
+  const theme = typeof stored === "string" && themes.includes(stored) ? stored : themes[0];
+  const felt = typeof storedFelt === "string" && felts.includes(storedFelt) ? storedFelt : felts[0];
   if (theme) root.dataset.theme = theme;
   if (felt) root.dataset.felt = felt;
   root.classList.toggle("four-colour", on("four-colour"));

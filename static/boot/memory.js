@@ -20,6 +20,17 @@ const SLICE = 4 << 20; // bytes written per task: a few milliseconds on a slow p
 // The kept snapshot, read: its header (what Pyodide is handed), its whole length (the
 // memory Pyodide must be made with), and `restore(heap)`, which writes the memory into
 // Python's heap (a Uint8Array over the wasm memory) in slices.
+/**
+ * @typedef {object} Prepared
+ * @property {Uint8Array} header what Pyodide is handed
+ * @property {number} length the snapshot's whole length
+ * @property {(heap: Uint8Array) => Promise<void>} restore writes the memory into `heap`
+ */
+
+/**
+ * @param {ArrayBuffer} buffer the kept snapshot
+ * @returns {Prepared}
+ */
 export function prepare(buffer) {
   const kept = reader(buffer);
   const start = memoryStart(kept.bytes(0, 8));

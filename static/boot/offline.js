@@ -16,6 +16,7 @@ const root = document.documentElement;
 const NOTE_MS = 8000;
 const ASK_MS = 3000; // how long a worker has to say its version
 
+/** @type {ServiceWorker | null} */
 let waiting = null; // a new version's worker, installed, waiting for this page's word
 let asked = false; // this page gave that word: the takeover that follows reloads it
 
@@ -54,10 +55,14 @@ function newVersion() {
     return;
   }
   const line = document.querySelector('[data-role="update"]');
-  if (line) line.hidden = false;
+  if (line instanceof HTMLElement) line.hidden = false;
 }
 
 // The version of the worker in charge of this page (null: it does not say).
+/**
+ * @param {ServiceWorker} worker
+ * @returns {Promise<string | null>}
+ */
 function workerVersion(worker) {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
@@ -67,7 +72,9 @@ function workerVersion(worker) {
   });
 }
 
+/** @param {ServiceWorkerRegistration} registration */
 function follow(registration) {
+  /** @param {ServiceWorker | null} worker */
   const found = (worker) => {
     if (worker && registration.active) {
       waiting = worker;
@@ -89,7 +96,8 @@ export function registerWorker() {
     if (!workers) return;
     const hadController = Boolean(workers.controller);
     document.addEventListener("click", (event) => {
-      if (event.target.closest?.('[data-update-action="reload"]')) update();
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('[data-update-action="reload"]')) update();
     });
     workers.addEventListener("controllerchange", () => {
       if (asked) {
@@ -114,7 +122,10 @@ export function registerWorker() {
       })
       .catch(() => {
         // no offline copy here: what the first start kept for it goes (static/boot/progress.js)
-        if (!hadController && offlineCache) cacheStorage()?.delete(offlineCache).catch(() => {});
+        if (!hadController && offlineCache)
+          cacheStorage()
+            ?.delete(offlineCache)
+            .catch(() => {});
       });
   } catch (_) {
     /* no service worker here (sandboxed or storage-less frame): play online only */

@@ -13,20 +13,47 @@
 // by the build (halfmoon/painted.py, CHECKS).
 import { boot, build, keys, lang, stored } from "./data.js";
 
+/** @typedef {Record<string, unknown>} Plain a JSON object */
+
+/**
+ * A place of the page, and what the record puts there.
+ * @typedef {object} Spot
+ * @property {HTMLElement} place
+ * @property {string} slot
+ * @property {number} n how many cards it holds
+ * @property {string} caption
+ * @property {HTMLTemplateElement | ""} template its top card's face, or "" for none
+ * @property {string} label the card's aria-label
+ * @property {boolean} pressed
+ * @property {boolean} dimmed
+ */
+
 const root = document.documentElement;
 const checks = boot.painted || {};
+/** @type {unknown[]} */
 const GAMES = Array.isArray(checks.games) ? checks.games : [];
 const PLACE = Array.isArray(checks.place) ? checks.place : [];
 const BAR = Array.isArray(checks.bar) ? checks.bar : [];
 
+/** @type {(value: unknown) => value is Plain} */
 const plain = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const MOST = plain(checks.most) ? checks.most : {};
+/** @type {(value: unknown, most: number) => value is string} */
 const text = (value, most) => typeof value === "string" && value.length <= most;
 // a text of the record no longer than the engine's limit for it (none: refused)
-const within = (value, name) => text(value, Object.hasOwn(MOST, name) ? MOST[name] : -1);
+// (Number(): as the comparison itself would read a limit)
+/** @type {(value: unknown, name: string) => value is string} */
+const within = (value, name) => text(value, Object.hasOwn(MOST, name) ? Number(MOST[name]) : -1);
+/** @type {(value: unknown) => value is boolean} */
 const flag = (value) => typeof value === "boolean";
-const count = (value) => Number.isInteger(value) && value >= 0 && value <= checks.cards;
+/** @type {(value: unknown) => value is number} */
+const count = (value) =>
+  Number.isInteger(value) && Number(value) >= 0 && Number(value) <= Number(checks.cards);
 
+/**
+ * @param {unknown} key a face's key
+ * @returns {HTMLTemplateElement | "" | null} its template, "" for none, null if there is none such
+ */
 function face(key) {
   if (key === "") return "";
   const template = within(key, "face") && document.getElementById(`face-${key}`);
@@ -46,10 +73,12 @@ function asked() {
 
 function today() {
   const now = new Date();
+  /** @type {(n: number) => string} */
   const two = (n) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
+/** @param {Plain} record */
 function forThisPage(record) {
   if (record.v !== checks.v || record.build !== build || record.lang !== lang) return false;
   if (!within(record.code, "code") || !within(record.daily, "daily")) return false;
@@ -60,39 +89,64 @@ function forThisPage(record) {
 }
 
 // Every place of the page, with what the record puts there; null if anything is amiss.
+/**
+ * @param {Plain} record
+ * @param {HTMLElement[]} places
+ * @returns {Spot[] | null}
+ */
 function layout(record, places) {
   if (!plain(record.places) || Object.keys(record.places).length !== places.length) return null;
   const drawn = [];
   for (const place of places) {
-    const slot = place.dataset.slot;
+    const slot = /** @type {string} */ (place.dataset.slot); // [data-slot], by the selector
     const entry = Object.hasOwn(record.places, slot) ? record.places[slot] : null;
     if (!Array.isArray(entry) || PLACE.length === 0 || entry.length !== PLACE.length) return null;
+    /** @type {Plain} */
     const field = Object.fromEntries(PLACE.map((name, i) => [name, entry[i]]));
     const template = face(field.face);
     if (!count(field.count) || !within(field.caption, "caption") || template === null) return null;
     if (!within(field.aria, "aria") || !flag(field.pressed) || !flag(field.dimmed)) return null;
-    const { count: n, caption, aria: label, pressed, dimmed } = field;
+    // each checked just above
+    const {
+      count: n,
+      caption,
+      aria: label,
+      pressed,
+      dimmed,
+    } = /** @type {{ count: number, caption: string, aria: string, pressed: boolean, dimmed: boolean }} */ (
+      field
+    );
     drawn.push({ place, slot, n, caption, template, label, pressed, dimmed });
   }
   return drawn;
 }
 
+/**
+ * @param {Plain} record
+ * @returns {Record<string, string> | null} the bar's fields, each a text
+ */
 function bar(record) {
   const values = record.bar;
   if (!plain(values)) return null;
   if (BAR.length === 0 || BAR.some((name) => !within(values[name], "bar"))) return null;
   if (!flag(record.undo) || !flag(record.redo) || !GAMES.includes(record.game)) return null;
   if (!within(record.tab, "tab")) return null;
-  return values;
+  return /** @type {Record<string, string>} */ (values); // each of BAR's checked above
 }
 
+/**
+ * @param {Spot & { template: HTMLTemplateElement }} spot
+ * @param {unknown} tab the slot whose card takes the focus
+ */
 function card(spot, tab) {
   const button = document.createElement("button");
   button.type = "button";
   button.tabIndex = spot.slot === tab ? 0 : -1;
-  button.dataset.card = spot.template.dataset.code;
-  button.dataset.suit = spot.template.dataset.code.slice(-1);
-  button.className = spot.template.dataset.class;
+  // a face template of this page has both (tools/markup.py)
+  const code = /** @type {string} */ (spot.template.dataset.code);
+  button.dataset.card = code;
+  button.dataset.suit = code.slice(-1);
+  button.className = /** @type {string} */ (spot.template.dataset.class);
   button.append(spot.template.content.cloneNode(true));
   button.setAttribute("aria-label", spot.label);
   button.setAttribute("aria-pressed", spot.pressed ? "true" : "false");
@@ -104,7 +158,7 @@ function card(spot, tab) {
 // compares with its own), or null (the skeleton stays).
 export function paint() {
   const raw = stored(keys.view);
-  if (!raw || !(raw.length <= checks.max)) return null;
+  if (!raw || !(raw.length <= Number(checks.max))) return null;
   let record;
   try {
     record = JSON.parse(raw);
@@ -112,7 +166,9 @@ export function paint() {
     return null;
   }
   if (!plain(record) || !forThisPage(record)) return null;
-  const places = [...document.querySelectorAll("#table [data-slot]")];
+  const places = /** @type {HTMLElement[]} */ ([
+    ...document.querySelectorAll("#table [data-slot]"),
+  ]);
   const drawn = layout(record, places);
   const values = bar(record);
   if (!drawn || !values) return null;
@@ -122,17 +178,23 @@ export function paint() {
     caption.setAttribute("aria-hidden", "true");
     caption.textContent = spot.caption;
     spot.place.dataset.count = String(spot.n);
-    spot.place.replaceChildren(...(spot.template === "" ? [] : [card(spot, record.tab)]), caption);
+    const top =
+      spot.template === "" ? [] : [card({ ...spot, template: spot.template }, record.tab)];
+    spot.place.replaceChildren(...top, caption);
   }
   for (const name of BAR.filter((field) => field !== "daily")) {
-    document.querySelector(`[data-stat="${name}"]`).textContent = values[name];
+    // the bar's figures are the game page's (index.html)
+    const figure = /** @type {HTMLElement} */ (document.querySelector(`[data-stat="${name}"]`));
+    figure.textContent = values[name] ?? null;
   }
-  const badge = document.querySelector('[data-stat="daily"]');
-  badge.textContent = values.daily;
+  const badge = /** @type {HTMLElement} */ (document.querySelector('[data-stat="daily"]'));
+  badge.textContent = values.daily ?? null;
   badge.hidden = !values.daily;
-  root.dataset.game = record.game;
+  root.dataset.game = /** @type {string} */ (record.game); // one of GAMES (bar)
   // The buttons work from now on: what they are pressed for is kept for Python (kept.js).
-  for (const button of document.querySelectorAll("[data-action]")) {
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (
+    document.querySelectorAll("[data-action]")
+  )) {
     const name = button.dataset.action;
     button.disabled = name === "undo" ? !record.undo : name === "redo" ? !record.redo : false;
   }

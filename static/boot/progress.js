@@ -11,18 +11,28 @@
 import { boot, cacheStorage, offlineCache, serviceWorkers, words } from "./data.js";
 
 const root = document.documentElement;
+/** @type {Map<string, number>} each file's bytes arrived */
 const arrived = new Map();
 const SHOWN_AFTER_MS = 400; // a start that is over sooner shows no bar at all
+/** @type {typeof window.fetch | null} */
 let realFetch = null;
 let visible = false;
 
+/** @param {number} bytes */
 function megabytes(bytes) {
-  return (bytes / 1e6).toLocaleString(root.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return (bytes / 1e6).toLocaleString(root.lang, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
 }
 
+/** @param {number} total */
 function show(total) {
-  const progress = document.getElementById("boot-progress");
-  const line = document.getElementById("boot-bytes");
+  const progress = /** @type {HTMLProgressElement | null} */ (
+    document.getElementById("boot-progress")
+  );
+  // beside the bar (index.html)
+  const line = /** @type {HTMLElement} */ (document.getElementById("boot-bytes"));
   if (!visible || root.dataset.app !== "loading" || root.dataset.painted || !progress) return;
   let done = 0;
   for (const bytes of arrived.values()) done += bytes;
@@ -31,12 +41,21 @@ function show(total) {
   progress.max = total;
   progress.value = done;
   const template = words["app.progress"] || "{done} MB / {total} MB";
-  line.textContent = template.replace("{done}", megabytes(done)).replace("{total}", megabytes(total));
+  line.textContent = template
+    .replace("{done}", megabytes(done))
+    .replace("{total}", megabytes(total));
 }
 
 // Count a response's bytes as they arrive, and keep it for the offline copy.
+/**
+ * @param {string} url
+ * @param {Response} response a copy, with a body
+ * @param {(url: string, bytes: number) => void} note
+ * @param {Promise<Cache> | null} keep the offline copy's cache, or null
+ */
 function follow(url, response, note, keep) {
   let bytes = 0;
+  /** @type {TransformStream<Uint8Array, Uint8Array>} */
   const counter = new TransformStream({
     transform(chunk, controller) {
       bytes += chunk.byteLength;
@@ -44,7 +63,8 @@ function follow(url, response, note, keep) {
       controller.enqueue(chunk);
     },
   });
-  const copy = new Response(response.body.pipeThrough(counter), {
+  const body = /** @type {ReadableStream<Uint8Array>} */ (response.body);
+  const copy = new Response(body.pipeThrough(counter), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
@@ -63,16 +83,29 @@ export function watchDownloads() {
   const storage = cacheStorage();
   const keep = workers && storage && offlineCache ? storage.open(offlineCache) : null;
   keep?.catch(() => {});
+  /** @type {(url: string, bytes: number) => void} */
   const note = (url, bytes) => {
     if (bytes > (arrived.get(url) || 0)) arrived.set(url, bytes);
     show(total);
   };
   realFetch = window.fetch;
+  /**
+   * @this {unknown}
+   * @param {RequestInfo | URL} input
+   * @param {RequestInit} [init]
+   */
   window.fetch = function (input, init) {
-    return realFetch.call(this, input, init).then((response) => {
+    // (read at each call, as it always was: stopWatching puts the page's own fetch back)
+    const real = /** @type {typeof window.fetch} */ (realFetch);
+    return real.call(this, input, init).then((response) => {
       const same = new URL(response.url || location.href).origin === location.origin;
       if (root.dataset.app === "loading" && response.body && response.ok && same) {
-        follow(response.url, response.clone(), note, (init?.method || "GET") === "GET" ? keep : null);
+        follow(
+          response.url,
+          response.clone(),
+          note,
+          (init?.method || "GET") === "GET" ? keep : null,
+        );
       }
       return response;
     });
@@ -83,7 +116,10 @@ export function watchDownloads() {
   }, SHOWN_AFTER_MS);
   try {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) note(entry.name, entry.decodedBodySize || 0);
+      for (const entry of list.getEntries()) {
+        const resource = /** @type {PerformanceResourceTiming} */ (entry); // type "resource"
+        note(entry.name, resource.decodedBodySize || 0);
+      }
     }).observe({ type: "resource", buffered: true });
   } catch (_) {
     /* no resource timing: the streamed files alone move the bar */

@@ -14,6 +14,43 @@ import { loadPyodide, version } from "../../vendor/pyodide/pyodide.mjs";
 
 export { loadPyodide, version };
 
+/** @typedef {import("../../vendor/pyodide/pyodide.mjs").PyodideAPI} PyodideAPI */
+/** @typedef {import("../../vendor/pyodide/pyodide.mjs").PyodideConfig} PyodideConfig */
+
+/** @typedef {import("../../vendor/pyodide/pyodide.mjs").CreatePyodideModule} CreatePyodideModule */
+
+/** @typedef {Parameters<CreatePyodideModule>[0]} EmscriptenSettings */
+
+/**
+ * Emscripten's settings for Pyodide's module, which the start changes, and the hook it
+ * adds (Emscripten's status line).
+ * @typedef {{ -readonly [K in keyof EmscriptenSettings]: EmscriptenSettings[K] }
+ *   & { setStatus?: (text: string) => void }} Settings
+ */
+
+/** @typedef {Awaited<ReturnType<CreatePyodideModule>>} Made Pyodide's Emscripten module */
+
+/**
+ * The wasm instantiated from a response, with the imports Emscripten gave.
+ * @callback Stream
+ * @param {Response | PromiseLike<Response>} response
+ * @returns {Promise<WebAssembly.WebAssemblyInstantiatedSource>}
+ */
+
+/**
+ * The start's own instantiation of the wasm (static/boot/wasm.js).
+ * @callback Instantiator
+ * @param {WebAssembly.Imports} imports Emscripten's imports
+ * @param {Stream} stream instantiates as Pyodide would
+ * @returns {Promise<WebAssembly.WebAssemblyInstantiatedSource>}
+ */
+
+/**
+ * Pyodide's ways of running Python text, as the page wraps them (methods: each takes
+ * its own arguments).
+ * @typedef {{ runPython(...args: unknown[]): unknown, runPythonAsync(...args: unknown[]): unknown }} Runs
+ */
+
 // The Pyodide (package.json's version) whose insides every hook below was checked
 // against; the test fails until it is the vendored one.
 export const VERIFIED = "314.0.8";
@@ -26,6 +63,7 @@ export const PYODIDE = new URL("../../vendor/pyodide/", import.meta.url).href;
 // (private) options; Emscripten's `INITIAL_MEMORY` setting and `HEAP8`; Pyodide's
 // private `API.rawRun`.
 
+/** @type {Promise<{ default: (settings: Settings) => Promise<Made> }> | null} */
 let runtime = null;
 
 // Pyodide's Emscripten module (pyodide.asm.mjs), fetched once, from the first call.
@@ -37,8 +75,15 @@ export function fetchRuntime() {
 // loadPyodide's `options` with the start's own maker of the module, `make(settings)`,
 // and on a restore the snapshot's `header` (a promise of its bytes); the options as
 // they are on a plain start.
+/**
+ * @param {PyodideConfig} options
+ * @param {(settings: Settings) => Promise<Made>} make
+ * @param {Promise<Uint8Array> | null} header
+ * @returns {PyodideConfig}
+ */
 export function startOptions(options, make, header = null) {
   if (!hooked) return options;
+  /** @type {PyodideConfig} */
   const hooks = { createPyodideModule: (settings) => make(settings) };
   if (header) hooks._loadSnapshot = header;
   return { ...options, ...hooks };
@@ -49,6 +94,11 @@ export function startOptions(options, make, header = null) {
 // this Pyodide's wasm makes its memory itself, 480 pages (31.5 MB), whatever is asked,
 // and memory.js refuses a snapshot larger than the memory made: the start is then a
 // fresh one.)
+/**
+ * @param {Settings} settings
+ * @param {number} memory the bytes asked for, or 0 for Pyodide's own
+ * @returns {Promise<Made>}
+ */
 export async function buildModule(settings, memory = 0) {
   const module = await fetchRuntime();
   if (memory) settings.INITIAL_MEMORY = memory;
@@ -56,12 +106,17 @@ export async function buildModule(settings, memory = 0) {
 }
 
 // The module's whole memory, as bytes.
+/** @param {Made} made */
 export function heap(made) {
   return new Uint8Array(made.HEAP8.buffer, made.HEAP8.byteOffset, made.HEAP8.length);
 }
 
 // Python code run before Pyodide's own start has finished (its private `API.rawRun`:
 // no result, nothing thrown).
+/**
+ * @param {Made} made
+ * @param {string} code
+ */
 export function runRaw(made, code) {
   made.API.rawRun(code);
 }
@@ -71,15 +126,24 @@ export function runRaw(made, code) {
 
 // Where the memory begins in a snapshot Pyodide made: the header's second word (the first
 // is a magic number).
+/** @param {Uint8Array} header */
 export function memoryStart(header) {
   return new DataView(header.buffer, header.byteOffset, 8).getUint32(4, true);
 }
 
 // loadPyodide's `options` for a Pyodide that can make a snapshot, or null.
+/**
+ * @param {PyodideConfig} options
+ * @returns {PyodideConfig | null}
+ */
 export function snapshotOptions(options) {
   return hooked ? { ...options, _makeSnapshot: true } : null;
 }
 
+/**
+ * @param {PyodideAPI} pyodide
+ * @returns {Uint8Array}
+ */
 export function makeSnapshot(pyodide) {
   return pyodide.makeMemorySnapshot();
 }
@@ -92,21 +156,33 @@ export function makeSnapshot(pyodide) {
 
 // Pyodide's own request for the wasm at `url`, answered with an empty stand-in (the
 // wasm comes compiled: takeWasm).  Only the page calls this.
+/** @param {string} url */
 export function standInForWasm(url) {
   if (!hooked) return;
-  const previous = window.fetch;
-  window.fetch = function (input, init) {
+  const previous = globalThis.fetch;
+  /**
+   * @this {unknown}
+   * @param {RequestInfo | URL} input
+   * @param {RequestInit} [init]
+   */
+  globalThis.fetch = function (input, init) {
     if (new URL(input instanceof Request ? input.url : input, location.href).href !== url) {
       return previous.call(this, input, init);
     }
-    window.fetch = previous; // Pyodide asks once
-    return Promise.resolve(new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } }));
+    globalThis.fetch = previous; // Pyodide asks once
+    return Promise.resolve(
+      new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } }),
+    );
   };
 }
 
 // Emscripten's `settings` made to take the wasm from `instantiate(imports, stream)`
 // (which gives { module, instance }; `stream(response)` instantiates as Pyodide would),
 // and to start its runtime in a task of its own.
+/**
+ * @param {Settings} settings
+ * @param {Instantiator} instantiate
+ */
 export function takeWasm(settings, instantiate) {
   if (!hooked) return;
   settings.setStatus ??= () => {};
@@ -116,7 +192,9 @@ export function takeWasm(settings, instantiate) {
     const streaming = WebAssembly.instantiateStreaming;
     WebAssembly.instantiateStreaming = (_standIn, withImports) => {
       WebAssembly.instantiateStreaming = streaming;
-      return instantiate(withImports, (response) => streaming(response, withImports));
+      // Emscripten always gives its imports
+      const given = /** @type {WebAssembly.Imports} */ (withImports);
+      return instantiate(given, (response) => streaming(response, given));
     };
     return pyodides(imports, done);
   };
@@ -124,7 +202,12 @@ export function takeWasm(settings, instantiate) {
 
 // The names the wasm asks of its `GOT.func` imports as it is instantiated, filled in
 // as it asks.
+/**
+ * @param {WebAssembly.Imports} imports
+ * @returns {string[]}
+ */
 export function recordTableImports(imports) {
+  /** @type {string[]} */
   const names = [];
   const table = imports["GOT.func"];
   if (table) {
@@ -140,8 +223,13 @@ export function recordTableImports(imports) {
 
 // The signature Emscripten gave a JavaScript function of its imports (the result's
 // letter, then the parameters'), or null.
+/**
+ * @param {unknown} func
+ * @returns {string | null}
+ */
 export function signatureOf(func) {
-  return typeof func === "function" && typeof func.sig === "string" ? func.sig : null;
+  if (typeof func !== "function" || !("sig" in func)) return null;
+  return typeof func.sig === "string" ? func.sig : null;
 }
 
 // ---- PyScript: its start code (the undocumented `stdlib` export of its core.js), run
@@ -161,10 +249,22 @@ export async function pyscriptStartCode() {
 // Pyodide's runPython and runPythonAsync replaced by `around(name, run, args)`, where
 // `run(args)` is the method as it was.  (Public methods, wrapped: the page watches what
 // PyScript runs on any Pyodide; only `quick` texts need the hooks.)
+/**
+ * @template {Runs} P
+ * @param {P} pyodide
+ * @param {(name: string, run: (given: unknown[]) => unknown, args: unknown[]) => unknown} around
+ * @returns {P}
+ */
 export function wrapRuns(pyodide, around) {
-  for (const name of ["runPython", "runPythonAsync"]) {
-    const run = pyodide[name];
-    pyodide[name] = function (...args) {
+  /** @type {Runs} */
+  const runs = pyodide;
+  for (const name of /** @type {const} */ (["runPython", "runPythonAsync"])) {
+    const run = runs[name];
+    /**
+     * @this {unknown}
+     * @param {unknown[]} args
+     */
+    runs[name] = function (...args) {
       return around(name, (given) => run.apply(this, given), args);
     };
   }

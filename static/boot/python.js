@@ -20,11 +20,42 @@ import { boot, build, cacheStorage, keys, offlineCache, serviceWorkers, stored }
 import { fail } from "./failure.js";
 import { prepare } from "./memory.js";
 import {
-  buildModule, fetchRuntime, heap, hooked, loadPyodide, PYODIDE, pyscriptStartCode, runRaw, startOptions, wrapRuns,
+  buildModule,
+  fetchRuntime,
+  heap,
+  hooked,
+  loadPyodide,
+  PYODIDE,
+  pyscriptStartCode,
+  runRaw,
+  startOptions,
+  wrapRuns,
 } from "./pyodide-door.js";
 import { unzip } from "./unzip.js";
 import { compileEarly } from "./wasm.js";
 import { nextTask } from "./yielding.js";
+
+/** @typedef {import("./pyodide-door.js").PyodideAPI} PyodideAPI */
+/** @typedef {import("./pyodide-door.js").Settings} Settings */
+/** @typedef {import("./memory.js").Prepared} Prepared */
+
+/**
+ * Where this build's snapshot is kept.
+ * @typedef {object} Place
+ * @property {string} build
+ * @property {string} cache its Cache Storage name
+ * @property {string} key its key there
+ */
+
+/**
+ * What this page remembers of this build's snapshot.
+ * @typedef {object} State
+ * @property {string} [build]
+ * @property {string | null} [state] made, failed or damaged
+ * @property {number} [damaged] how many times it could not be read back
+ */
+
+/** @typedef {(line: string) => void} Stream a line of Python's output written */
 
 const root = document.documentElement;
 export const PREFIX = "hm-snapshot-";
@@ -32,6 +63,10 @@ export const PREFIX = "hm-snapshot-";
 // After a restore: the snapshot's random generator would repeat the values it held then;
 // and the engine it holds must be this build's (its modules are not imported again).
 // (Modules asked of Python directly: no text for runPython to parse.)
+/**
+ * @param {PyodideAPI} pyodide
+ * @returns {unknown} the build of the engine the snapshot holds
+ */
 function afterRestore(pyodide) {
   const random = pyodide.pyimport("random");
   random.seed();
@@ -46,15 +81,21 @@ class Missing extends Error {}
 class Damaged extends Error {}
 
 // Where this build's snapshot is kept (its Cache Storage name and key), or null.
+/** @returns {Place | null} */
 export function snapshotPlace() {
   if (!hooked || build === "dev" || !cacheStorage() || !keys.snapshot) return null;
   if (new URLSearchParams(location.search).get("snapshot") === "off") return null;
-  return { build, cache: PREFIX + build, key: new URL(`snapshot-${build}.bin`, location.href).href };
+  return {
+    build,
+    cache: PREFIX + build,
+    key: new URL(`snapshot-${build}.bin`, location.href).href,
+  };
 }
 
 // What this page remembers of this build's snapshot (the start and the worker write it):
 // made; failed — it could not be made here, or not restored, and is not tried again for
 // this build; damaged — it could not be read back, and is made again, once.
+/** @returns {State} */
 export function snapshotState() {
   try {
     const value = JSON.parse(stored(keys.snapshot) || "null");
@@ -64,16 +105,24 @@ export function snapshotState() {
   }
 }
 
+/** @param {string | null} state made, failed or damaged; null: nothing known */
 export function rememberSnapshot(state) {
   try {
     const damaged = (snapshotState().damaged || 0) + (state === "damaged" ? 1 : 0);
     const value = state === "damaged" && damaged > 1 ? "failed" : state;
-    localStorage.setItem(keys.snapshot, JSON.stringify({ build, state: value, damaged }));
+    localStorage.setItem(
+      /** @type {string} */ (keys.snapshot),
+      JSON.stringify({ build, state: value, damaged }),
+    );
   } catch (_) {
     /* nothing can be remembered here: the next visit tries again */
   }
 }
 
+/**
+ * @param {Place} place
+ * @returns {Promise<ArrayBuffer>}
+ */
 async function readSnapshot(place) {
   // The page opens (and so makes) the cache the worker keeps the snapshot in: WebKit does
   // not show the page what a worker put into a cache the worker itself made.
@@ -83,11 +132,15 @@ async function readSnapshot(place) {
   return kept.arrayBuffer();
 }
 
+/**
+ * @param {ArrayBuffer} bytes
+ * @returns {Prepared}
+ */
 function prepared(bytes) {
   try {
     return prepare(bytes);
   } catch (error) {
-    throw new Damaged(error.message);
+    throw new Damaged(/** @type {Error} */ (error).message);
   }
 }
 
@@ -95,6 +148,11 @@ function prepared(bytes) {
 // has kept it (read whole from disk, many times sooner than through a request the worker
 // answers, and a response Chromium keeps compiled wasm for), else from the network.
 // (`request`: the page's fetch as it was when the start began.)
+/**
+ * @param {string | URL} url
+ * @param {(url: string | URL) => Promise<Response>} request
+ * @returns {Promise<Response>}
+ */
 async function kept(url, request = window.fetch.bind(window)) {
   try {
     const storage = cacheStorage();
@@ -108,6 +166,7 @@ async function kept(url, request = window.fetch.bind(window)) {
   return request(url);
 }
 
+/** @param {string | URL} url */
 async function bytes(url) {
   const response = await kept(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -115,8 +174,12 @@ async function bytes(url) {
 }
 
 // Python's output goes to PyScript's own streams once it takes over; until then it waits.
+/** @type {{ stdout: Stream | null, stderr: Stream | null, early: Array<["stdout" | "stderr", string]> }} */
 const streams = { stdout: null, stderr: null, early: [] };
-const write = (name) => (line) => (streams[name] ? streams[name](line) : streams.early.push([name, line]));
+/** @type {(name: "stdout" | "stderr") => Stream} */
+const write = (name) => (line) => {
+  streams[name] ? streams[name](line) : streams.early.push([name, line]);
+};
 
 // The first frame comes first: the files are requested at once, but the work that holds
 // the page's one thread for a while (building Pyodide, restoring the snapshot) waits
@@ -136,6 +199,10 @@ export function afterPaint() {
 // tools/stdlib.py), the page gets a turn every few milliseconds; a module that will not
 // import is left to the step that imports it, to fail there as it always would.
 const SLICE_MS = 16;
+/**
+ * @param {(name: string) => void} load
+ * @param {string[]} names
+ */
 async function importSliced(load, names = []) {
   let slice = performance.now();
   for (const name of names) {
@@ -151,9 +218,11 @@ async function importSliced(load, names = []) {
   }
 }
 
+/** @type {Promise<PyodideAPI> | null} */
 let started = null;
 
 // Begin Python's start (once); a promise of the running Pyodide, the engine unpacked.
+/** @returns {Promise<PyodideAPI>} */
 export function startPython() {
   if (started) return started;
   performance.mark("halfmoon-python-begun"); // the start's steps, read by make bench
@@ -163,7 +232,12 @@ export function startPython() {
   root.dataset.snapshot = !place ? "off" : restore ? "restored" : "none";
   if (place) Object.assign(root.dataset, { snapshotCache: place.cache, snapshotKey: place.key });
   // Where Cache Storage is refused (a storage-less frame) no snapshot is tried, nor made.
-  const usable = place ? caches.open(place.cache).then(() => true, () => false) : Promise.resolve(false);
+  const usable = place
+    ? caches.open(place.cache).then(
+        () => true,
+        () => false,
+      )
+    : Promise.resolve(false);
   const frame = afterPaint();
   const snapshot = restore ? readSnapshot(place).then(prepared) : null;
   snapshot?.catch(() => {}); // seen below, where it is awaited
@@ -172,6 +246,7 @@ export function startPython() {
   const archive = python.engine
     ? bytes(new URL(python.engine, location.href))
     : Promise.reject(new Error("the page names no engine archive (its boot data's python.engine)"));
+  /** @type {(wanted?: (name: string) => boolean) => Promise<import("./unzip.js").Member[]>} */
   const members = (wanted) => archive.then((zip) => unzip(zip, wanted));
   const early = members(restore ? (name) => name.startsWith("pyscript/") : undefined);
   early.catch(() => {});
@@ -179,7 +254,9 @@ export function startPython() {
   const request = window.fetch.bind(window); // the page's fetch as it was when the start began
   // a return visit, the offline copy in charge: the wasm compiled off the page's thread
   const aside = serviceWorkers()?.controller && cacheStorage() ? offlineCache : null;
-  const compiled = hooked ? compileEarly(PYODIDE + "pyodide.asm.wasm", (url) => kept(url, request), aside) : null;
+  const compiled = hooked
+    ? compileEarly(PYODIDE + "pyodide.asm.wasm", (url) => kept(url, request), aside)
+    : null;
   const options = {
     indexURL: PYODIDE,
     stdLibURL: python.stdlib ? new URL(python.stdlib, location.href).href : undefined,
@@ -191,13 +268,18 @@ export function startPython() {
   // (this function) once the first frame is out, in steps (static/boot/wasm.js); from a
   // snapshot, its memory is written in slices before Pyodide is handed the module
   // (static/boot/memory.js).
+  /** @type {(stored: Promise<Prepared> | null) => (settings: Settings) => Promise<import("./pyodide-door.js").Made>} */
   const create = (stored) => async (settings) => {
     const [memory] = await Promise.all([stored, frame]);
-    compiled(settings);
+    compiled?.(settings); // (a start the door does not hook never gets here)
     await nextTask();
     const made = await buildModule(settings, memory ? memory.length : 0);
     if (memory) await memory.restore(heap(made));
-    else await importSliced((name) => runRaw(made, `__import__(${JSON.stringify(name)})`), python.early);
+    else
+      await importSliced(
+        (name) => runRaw(made, `__import__(${JSON.stringify(name)})`),
+        python.early,
+      );
     await nextTask();
     return made;
   };
@@ -218,8 +300,11 @@ export function startPython() {
         root.dataset.snapshot = missing ? "none" : "failed";
         rememberSnapshot(missing ? null : error instanceof Damaged ? "damaged" : "failed");
         if (!missing) {
-          console.warn("Half Moon: the kept start of Python could not be used; starting afresh.", error);
-          caches.delete(place.cache).catch(() => {});
+          console.warn(
+            "Half Moon: the kept start of Python could not be used; starting afresh.",
+            error,
+          );
+          caches.delete(/** @type {Place} */ (place).cache).catch(() => {}); // a snapshot: a place
         }
       }
     }
@@ -236,9 +321,19 @@ export function startPython() {
     }
     if (!restored) {
       // what PyScript's start and the page's script import, each in its own time
-      const engine = files.map(([name]) => name).filter((name) => /^halfmoon\/.*\.pyc$/.test(name))
-        .map((name) => name.slice(0, -4).replace(/\//g, ".").replace(/\.__init__$/, ""));
-      await importSliced((name) => pyodide.pyimport(name).destroy(), [...(python.imports || []), ...engine]);
+      const engine = files
+        .map(([name]) => name)
+        .filter((name) => /^halfmoon\/.*\.pyc$/.test(name))
+        .map((name) =>
+          name
+            .slice(0, -4)
+            .replace(/\//g, ".")
+            .replace(/\.__init__$/, ""),
+        );
+      await importSliced(
+        (name) => pyodide.pyimport(name).destroy(),
+        [...(python.imports || []), ...engine],
+      );
     }
     performance.mark("halfmoon-engine");
     return pyodide;
@@ -253,8 +348,10 @@ export function startPython() {
 // text in Python before compiling it (≈100 ms of a return visit here, several times that
 // on a phone); on a return visit their code comes compiled in the snapshot, which is
 // made with the texts this start ran (`ranQuickly`).  Any other text runs as it always did.
+/** @type {string[]} */
 export const ranQuickly = [];
 
+/** @returns {Promise<(text: string) => boolean>} */
 async function quickTexts() {
   if (!hooked) return () => false;
   const prefix = await pyscriptStartCode(); // null: it runs as it always did
@@ -262,15 +359,30 @@ async function quickTexts() {
   return (text) => (prefix !== null && text.startsWith(prefix)) || text === script;
 }
 
+// A promise, or a Python awaitable (which has `then` and `catch` too).
+/**
+ * @param {unknown} value
+ * @returns {value is Promise<unknown>}
+ */
+function thenable(value) {
+  return Boolean(value) && typeof (/** @type {{ then?: unknown }} */ (value).then) === "function";
+}
+
 // Python code that fails while the page starts (PyScript's own, or main.py) is a start
 // that failed: PyScript only logs it, so the page says so (failure.js chooses the words:
 // once main.py runs, it is not the network's fault) — even when the failure kills the
 // interpreter outright, which no Python code can catch.
+/**
+ * @param {PyodideAPI} pyodide
+ * @param {(text: string) => boolean} isQuick
+ */
 function watchRuns(pyodide, isQuick) {
   const failed = () => {
     if (root.dataset.app === "loading") fail(root.dataset.python ? "app.error" : "app.error.load");
   };
+  /** @type {((text: string) => unknown) | null | undefined} */
   let runner;
+  /** @type {(args: unknown[]) => (() => unknown) | null} */
   const quick = (args) => {
     const text = args.length === 1 && typeof args[0] === "string" ? args[0].trim() : null;
     if (text === null || !isQuick(text)) return null;
@@ -282,16 +394,17 @@ function watchRuns(pyodide, isQuick) {
         console.warn("Half Moon: PyScript's start runs as Pyodide runs it", error);
       }
     }
-    if (!runner) return null;
+    const run = runner;
+    if (!run) return null;
     ranQuickly.push(text);
     root.dataset.quickRuns = String(ranQuickly.length); // tests read it
-    return () => runner(text);
+    return () => run(text);
   };
   return wrapRuns(pyodide, (name, run, args) => {
     try {
       const fast = name === "runPython" ? quick(args) : null;
       const result = fast ? fast() : run(args);
-      if (result && typeof result.then === "function") result.catch(failed);
+      if (thenable(result)) result.catch(failed);
       return result;
     } catch (error) {
       failed();
@@ -301,11 +414,15 @@ function watchRuns(pyodide, isQuick) {
 }
 
 // PyScript asks for its interpreter: the Python begun above, with PyScript's own streams.
+/**
+ * @param {{ stdout?: Stream, stderr?: Stream }} options
+ * @returns {Promise<PyodideAPI>}
+ */
 export async function python(options = {}) {
   performance.mark("halfmoon-pyscript");
   streams.stdout = options.stdout || console.log;
   streams.stderr = options.stderr || console.error;
-  for (const [name, line] of streams.early.splice(0)) streams[name](line);
+  for (const [name, line] of streams.early.splice(0)) streams[name]?.(line);
   const [pyodide, isQuick] = await Promise.all([startPython(), quickTexts()]);
   return watchRuns(pyodide, isQuick);
 }

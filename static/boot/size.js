@@ -10,19 +10,30 @@ import { boot } from "./data.js";
 // it (tests/test_facts.py).
 const NARROW = (boot.look || {}).narrow_px;
 
+/**
+ * @param {HTMLElement} board
+ * @param {number} width
+ * @param {number} height
+ */
 function write(board, width, height) {
   board.style.setProperty("--bw", `${width}px`);
   board.style.setProperty("--bh", `${height}px`);
-  board.classList.toggle("narrow", width <= NARROW);
+  board.classList.toggle("narrow", NARROW !== undefined && width <= NARROW);
 }
 
+/** @param {HTMLElement | null} board */
 export function watchSize(board = document.querySelector(".board")) {
   if (!board) return;
   const box = board.getBoundingClientRect(); // the board has no border nor padding
   write(board, box.width, box.height);
   if (!("ResizeObserver" in window)) return;
-  new ResizeObserver(([entry]) => {
+  new ResizeObserver((entries) => {
+    const entry = /** @type {ResizeObserverEntry} */ (entries[0]); // the board's
     const box = entry.contentBoxSize ? entry.contentBoxSize[0] : null;
-    write(board, box ? box.inlineSize : entry.contentRect.width, box ? box.blockSize : entry.contentRect.height);
+    write(
+      board,
+      box ? box.inlineSize : entry.contentRect.width,
+      box ? box.blockSize : entry.contentRect.height,
+    );
   }).observe(board);
 }

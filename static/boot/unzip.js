@@ -4,16 +4,26 @@
 // them); the engine's archive is solid — its one member a zip of its modules stored,
 // deflated as a whole (tools/archive.py) — and read through.  Anything else, or
 // an archive that does not read back, is refused with an error.
+/** @typedef {[name: string, bytes: Uint8Array<ArrayBuffer>]} Member a file of the archive */
+
+/** @type {(view: DataView, at: number) => number} */
 const u16 = (view, at) => view.getUint16(at, true);
+/** @type {(view: DataView, at: number) => number} */
 const u32 = (view, at) => view.getUint32(at, true);
 const names = new TextDecoder();
 
+/** @param {Uint8Array<ArrayBuffer>} bytes */
 async function inflate(bytes) {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 // [name, bytes] of every file member whose name `wanted` accepts.
+/**
+ * @param {ArrayBuffer} buffer
+ * @param {(name: string) => boolean} wanted
+ * @returns {Promise<Member[]>}
+ */
 export async function unzip(buffer, wanted = () => true) {
   const view = new DataView(buffer);
   let end = buffer.byteLength - 22;
@@ -21,6 +31,7 @@ export async function unzip(buffer, wanted = () => true) {
   if (end < 0) throw new Error("not a zip archive");
   const count = u16(view, end + 10);
   let at = u32(view, end + 16);
+  /** @type {Array<[string, Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>] | Promise<Member[]>>} */
   const found = [];
   for (let n = 0; n < count; n++) {
     if (u32(view, at) !== 0x02014b50) throw new Error("a damaged zip archive");
@@ -39,11 +50,23 @@ export async function unzip(buffer, wanted = () => true) {
     if (method === 0) found.push([name, data.slice()]);
     else if (method === 8) found.push([name, inflate(data)]);
     else throw new Error(`a zip member packed in an unknown way (${method})`);
-    if (solid) found.push(Promise.resolve(found.pop()[1]).then((inner) => unzip(inner.buffer, wanted)));
+    if (solid) {
+      // the member just found: the zip inside
+      const inside =
+        /** @type {[string, Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>]} */ (
+          found.pop()
+        );
+      found.push(Promise.resolve(inside[1]).then((inner) => unzip(inner.buffer, wanted)));
+    }
   }
-  const read = await Promise.all(found.map(async (entry) => {
-    if (!Array.isArray(entry)) return entry; // the members of the zip inside
-    return [[entry[0], await entry[1]]];
-  }));
+  const read = await Promise.all(
+    found.map(
+      /** @returns {Promise<Member[]>} */
+      async (entry) => {
+        if (!Array.isArray(entry)) return entry; // the members of the zip inside
+        return [[entry[0], await entry[1]]];
+      },
+    ),
+  );
   return read.flat();
 }

@@ -7,19 +7,21 @@ import { htmlLang, lang, words } from "./data.js";
 const root = document.documentElement;
 
 export function translate() {
-  if (htmlLang[lang]) root.lang = htmlLang[lang];
+  const tag = htmlLang[lang];
+  if (tag) root.lang = tag;
   for (const el of document.querySelectorAll("[data-i18n]")) {
-    const value = words[el.dataset.i18n];
+    const value = words[/** @type {string} */ (el.getAttribute("data-i18n"))];
     if (value !== undefined && el.textContent !== value) el.textContent = value;
   }
   for (const name of ["title", "aria-label", "href"]) {
     for (const el of document.querySelectorAll(`[data-i18n-${name}]`)) {
-      const value = words[el.getAttribute(`data-i18n-${name}`)];
+      const value = words[/** @type {string} */ (el.getAttribute(`data-i18n-${name}`))];
       if (value !== undefined) el.setAttribute(name, value);
     }
   }
   const description = words["meta.description"];
-  if (description) document.querySelector('meta[name="description"]')?.setAttribute("content", description);
+  if (description)
+    document.querySelector('meta[name="description"]')?.setAttribute("content", description);
 }
 
 export function frame() {
@@ -30,6 +32,7 @@ export function frame() {
   }
   if (!root.dataset.embedded) return;
   for (const link of document.querySelectorAll("a[data-i18n-href]")) {
+    if (!(link instanceof HTMLAnchorElement)) continue; // (an <a>, by the selector)
     link.target = "_blank";
     link.rel = "noopener";
   }

@@ -7,9 +7,16 @@ const root = document.documentElement;
 // goes on (a phone that is busy starting Python would otherwise draw it late).
 let touched = -Infinity;
 for (const type of ["pointerdown", "keydown", "click"]) {
-  addEventListener(type, () => { touched = performance.now(); }, { capture: true, passive: true });
+  addEventListener(
+    type,
+    () => {
+      touched = performance.now();
+    },
+    { capture: true, passive: true },
+  );
 }
 
+/** @returns {Promise<void>} */
 function task() {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
@@ -21,6 +28,10 @@ function task() {
 // A task of the lowest priority (the scheduler's "background") where there is one:
 // anything the browser has waiting — the player's touch, the frame that shows it, a file
 // arriving — goes first.
+/**
+ * @param {boolean} seen whether the page is visible
+ * @returns {Promise<unknown>}
+ */
 function laterTask(seen) {
   const scheduler = globalThis.scheduler;
   if (seen && typeof scheduler?.postTask === "function") {
@@ -30,6 +41,7 @@ function laterTask(seen) {
   return task();
 }
 
+/** @type {() => Promise<void>} */
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
 // Resolve in a later task, once what the player did meanwhile has been handled and
