@@ -20,6 +20,7 @@ from ..i18n import language_of_page, text
 from ..presenter import Presenter
 from ..saved import KEYS, game_key
 from ..welcome import first_visit
+from .autosave import AutoSave
 from .bar import Bar
 from .clock import now
 from .commands import Commands
@@ -105,19 +106,27 @@ class App:
         watched = (game_key(session.play.code), KEYS["prefs"])
         self.seen = {key: storage.get(key) for key in watched}
         self.shown = shown = Presenter(session)
-        self.control = control = Controller(
+        self.autosave = autosave = AutoSave(
             session,
             shown,
             self.handlers,
             saves=saves,
             storage=storage,
+            render=self.render,
+            build=BUILD,
+        )
+        self.control = control = Controller(
+            session,
+            shown,
+            self.handlers,
+            saves=saves,
+            autosave=autosave,
             keeping=self.keeping,
             render=self.render,
             dialogs=dialogs,
             links=self.links,
             embed=self.embed,
             games=games,
-            build=BUILD,
             sound=self.sound,
             line=self.line,
             bar=self.bar,
@@ -135,7 +144,13 @@ class App:
             dialogs=dialogs,
         )
         self.backups = backups = BackupControl(
-            control, stats, saves=saves, backups=self.backup_keys, files=self.files, games=games
+            control,
+            stats,
+            saves=saves,
+            autosave=autosave,
+            backups=self.backup_keys,
+            files=self.files,
+            games=games,
         )
         self.month = month = CalendarControl(
             control, shown, saves=saves, storage=storage, calendar=self.calendar, games=games
@@ -181,8 +196,9 @@ class App:
         self.files.connect(chosen=self.backups.restore)
         self.calendar.connect(play=self.month.play_day, key=self.month.month_key)
         self.saves.connect(changed=self.tabs.changed)
+        self.autosave.connect(adopt=control.adopt)
         handlers.on(doc, "visibilitychange", lambda e: control.visibility(bool(doc.hidden)))
-        handlers.on(self.win, "pagehide", lambda e: control.save(now()))
+        handlers.on(self.win, "pagehide", lambda e: self.autosave.save(now()))
         handlers.every(500, lambda e: self.ticker.tick())
         startup = Startup(
             session,
@@ -193,6 +209,7 @@ class App:
             dialogs=self.dialogs,
             links=self.links,
             saves=self.saves,
+            autosave=self.autosave,
             input=self.input,
             tabs=self.tabs,
             greeting=self.greeting,

@@ -23,10 +23,10 @@ from ..deal import CodeError, canonical_code
 from ..drag import drop_taps
 from ..i18n import Phrase, phrase, text
 from ..leaving import Question, leave_question, restart_question
-from ..painted import write
 from ..presenter import Presenter
 from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
+from .autosave import AutoSave
 from .bar import Bar
 from .clock import now
 from .dialogs import Dialogs
@@ -39,7 +39,6 @@ from .message import MessageLine
 from .persistence import Persistence
 from .render import Renderer
 from .sound import Sound
-from .storage import Storage
 
 
 class Controller:
@@ -53,30 +52,26 @@ class Controller:
         handlers: Handlers,
         *,
         saves: Persistence,
-        storage: Storage,
+        autosave: AutoSave,
         keeping: Keeping,
         render: Renderer,
         dialogs: Dialogs,
         links: Links,
         embed: Embed,
         games: Games,
-        build: str,
         sound: Sound,
         line: MessageLine,
         bar: Bar,
     ) -> None:
         self.session = session
         self.shown = shown  # what the page shows of the session
-        self.build = build  # the deploy, written into the record of the table (painted)
-        self.saves, self.storage, self.keeping = saves, storage, keeping
+        self.saves, self.autosave, self.keeping = saves, autosave, keeping
         self.render, self.dialogs, self.links, self.embed = render, dialogs, links, embed
         self.games = games  # only for the windows' status line, cleared when a game ends
         self.sound, self.hushed = sound, False  # hushed: a drop's 1st tap
         self.line, self.bar = line, bar
         self.question: Question | None = None  # what the confirmation window asks
         self.on_table = (session.play.code, session.play.id)  # the play the windows are about
-        self._save_later = handlers.proxy(lambda e: self.save(now()))
-        self.save_pending = False  # a save is due just after the event being handled
 
     @property
     def lang(self) -> str:
@@ -194,7 +189,7 @@ class Controller:
         prefs = self.session.change_option(name, value, framed=self.framed)
         self.saves.save_prefs(prefs)
         self.options_changed()
-        self.save(now())  # the record of the table follows (placement help, language)
+        self.autosave.save(now())  # the record of the table follows (help, language)
 
     def options_changed(self) -> None:
         """Show the options as they are now (changed here or in another tab)."""
@@ -208,7 +203,7 @@ class Controller:
                 self.dialogs.show_confirm(self.question.words(prefs.lang))
         self.dialogs.show_options(prefs, self.lang)
         self.show(t)
-        self.notice()
+        self.autosave.notice()
 
     def copied(self, ok: bool, link: str) -> None:
         self.say((phrase("code.copied" if ok else "code.copy-failed", link=link),))
@@ -218,7 +213,7 @@ class Controller:
         t = now()
         self.session.hold("hidden", t, hidden)
         if hidden:
-            self.save(t)
+            self.autosave.save(t)
 
     def refocus(self) -> None:
         """A window closed and the focus has nowhere to go back to (the card that
@@ -272,10 +267,8 @@ class Controller:
         due = self.saves.take(feedback)  # counts and games queued, the play left saved
         if feedback.ended:  # a finished game: the moment to ask the browser to keep them
             self.keeping.ask()
-        if due and not self.save_pending:  # saved just after this event
-            self.save_pending = True
-            self.render.saving(True)
-            js.setTimeout(self._save_later, 0)
+        if due:
+            self.autosave.due()
         if feedback.deal:
             self.links.show(self.session.game.code, push=push)
         if feedback.dialog is not None:
@@ -310,27 +303,11 @@ class Controller:
             self.games.status("")
             self.dialogs.show_end(end)
 
-    def save(self, t: float) -> None:
-        """Save the play in progress, and with it what the table shows, for the next
-        visit's first paint — unless another tab has saved a newer play of this deal
-        meanwhile: that one is shown instead."""
-        self.save_pending = False
-        shown = self.shown
-        newer = self.saves.save(self.session.play, lambda: write(shown.painted(t, self.build)))
-        if newer is not None:  # another tab went on with this deal meanwhile
-            self.adopt(newer, t)
-        self.notice()
-        self.render.saving(self.save_pending)
-
-    def notice(self) -> None:
-        key = self.storage.notice()
-        self.render.notice(text(self.lang, key) if key else "")
-
     def post(self, kind: EventType, t: float) -> None:
         self.embed.post(self.shown.event(kind, t))
 
     def crash(self) -> None:
         """A handler failed: keep the game, and say so with a way out (reload)."""
         with contextlib.suppress(Exception):
-            self.save(now())
+            self.autosave.save(now())
         self.dialogs.crash(text(self.lang, "app.crash.title"), text(self.lang, "app.crash"))

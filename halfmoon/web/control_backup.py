@@ -11,6 +11,7 @@ from ..backup import MAX_BYTES, Refused, file_name, read_backup, refused_words, 
 from ..backup_keys import BackupKeys
 from ..i18n import text
 from ..restore import restored_words
+from .autosave import AutoSave
 from .clock import now
 from .control import Controller
 from .control_stats import StatsControl
@@ -28,12 +29,13 @@ class BackupControl:
         stats: StatsControl,
         *,
         saves: Persistence,
+        autosave: AutoSave,
         backups: BackupKeys,
         files: Files,
         games: Games,
     ) -> None:
         self.control, self.session, self.stats = control, control.session, stats
-        self.saves, self.backups = saves, backups
+        self.saves, self.autosave, self.backups = saves, autosave, backups
         self.files, self.games = files, games
 
     @property
@@ -48,7 +50,7 @@ class BackupControl:
     def backup(self) -> None:
         """Save everything the game keeps as a file (the play on the table saved first)."""
         t = now()
-        self.control.save(t)
+        self.autosave.save(t)
         session = self.session
         data = self.backups.backup(session.play, session.prefs, session.books.wall())
         name = file_name(session.books.today())
@@ -71,8 +73,8 @@ class BackupControl:
             return refused_words(exc, self.lang)
         t = now()
         control, session = self.control, self.session
-        if control.save_pending:  # the play on the table is stored first, merged like any other
-            control.save(t)
+        if self.autosave.pending:  # the play on the table is stored first, merged like any other
+            self.autosave.save(t)
         outcome = self.backups.restore(backup, session.books.day_of, session.play)
         if outcome is None:
             return text(self.lang, "restore.error.blocked")
@@ -81,6 +83,6 @@ class BackupControl:
         if outcome.done.prefs:
             session.use_prefs(self.saves.prefs())
             control.options_changed()
-        control.notice()  # a storage that refused a write says so, as a save's would
+        self.autosave.notice()  # a storage that refused a write says so, as a save's would
         self.stats.refresh()
         return restored_words(outcome, self.lang)

@@ -12,6 +12,7 @@ from ..painted import same_table
 from ..presenter import Presenter
 from ..session import Session
 from ..welcome import welcome
+from .autosave import AutoSave
 from .bar import Bar
 from .clock import now
 from .control import Controller
@@ -43,6 +44,7 @@ class Startup:
         dialogs: Dialogs,
         links: Links,
         saves: Persistence,
+        autosave: AutoSave,
         input: Input,
         tabs: OtherTabs,
         greeting: Welcome,
@@ -51,7 +53,7 @@ class Startup:
     ) -> None:
         self.session, self.shown, self.control = session, shown, control
         self.render, self.bar, self.dialogs, self.links = render, bar, dialogs, links
-        self.saves, self.input, self.tabs = saves, input, tabs
+        self.saves, self.autosave, self.input, self.tabs = saves, autosave, input, tabs
         self.greeting, self.table, self.build = greeting, table, build
 
     def run(
@@ -92,10 +94,10 @@ class Startup:
         # a link opened another deal: the play saved last was left for it
         self.saves.queue(session.opened.counts, session.opened.recorded)
         if session.play.rev == 0:  # a deal not yet saved: saved now, so a reload finds it
-            control.save(t)
+            self.autosave.save(t)
         else:
             self.saves.flush()
-            control.notice()
+            self.autosave.notice()
         render.ready()
         root.dataset.build = self.build
         root.dataset.app = "ready"
