@@ -102,11 +102,16 @@ def test_the_statistics_count_a_win_s_time_without_what_a_window_or_the_pause_he
 @pytest.mark.parametrize(
     ("key", "mods", "action"),
     [
-        ("p", {}, "pause"), ("P", {}, "pause"), ("f", {}, "fullscreen"), ("F", {}, "fullscreen"),
-        ("p", {"ctrl": True}, None), ("f", {"meta": True}, None), ("f", {"alt": True}, None),
+        ("p", {}, "pause"),
+        ("P", {}, "pause"),
+        ("f", {}, "fullscreen"),
+        ("F", {}, "fullscreen"),
+        ("p", {"ctrl": True}, None),
+        ("f", {"meta": True}, None),
+        ("f", {"alt": True}, None),
         ("P", {"shift": True}, None),
     ],
-)  # fmt: skip
+)
 def test_p_pauses_and_f_takes_the_full_screen(
     key: str, mods: dict[str, bool], action: str | None
 ) -> None:
@@ -193,9 +198,18 @@ def test_each_move_of_the_player_s_own_has_its_sound() -> None:
 # ------------------------------------------------------------------------ a win
 def entry(day: date, result: str = "won", *, late: bool = False) -> Entry:
     return Entry(
-        id=day.isoformat(), code=daily_code(day), begun=0.0, ended=0.0, result=result,
-        left=0, time_ms=60_000.0, moves=48, daily=day, late=late, removals=(),
-    )  # fmt: skip
+        id=day.isoformat(),
+        code=daily_code(day),
+        begun=0.0,
+        ended=0.0,
+        result=result,
+        left=0,
+        time_ms=60_000.0,
+        moves=48,
+        daily=day,
+        late=late,
+        removals=(),
+    )
 
 
 def test_a_first_win_a_new_best_and_a_slower_win_are_told_apart() -> None:

@@ -30,16 +30,30 @@ ALL = set(SLOTS)
 @pytest.mark.parametrize(
     ("slot", "direction", "expected"),
     [
-        ("P1", "up", "P2"), ("P2", "up", "P3"), ("P3", "up", "P4"),  # up the left side
-        ("P4", "right", "P5"), ("P9", "right", "P10"),  # along the top
-        ("P10", "down", "P11"), ("P11", "down", "P12"),  # down the right side
-        ("P4", "down", "P3"), ("P12", "up", "P11"),
-        ("P3", "right", "R1"), ("R1", "right", "R2"), ("R4", "right", "P11"),
-        ("R1", "down", "R5"), ("R5", "up", "R1"), ("R8", "right", "P12"),
-        ("P2", "right", "R5"), ("R1", "up", "P5"), ("R4", "up", "P8"),
+        # up the left side
+        ("P1", "up", "P2"),
+        ("P2", "up", "P3"),
+        ("P3", "up", "P4"),
+        # along the top
+        ("P4", "right", "P5"),
+        ("P9", "right", "P10"),
+        # down the right side
+        ("P10", "down", "P11"),
+        ("P11", "down", "P12"),
+        ("P4", "down", "P3"),
+        ("P12", "up", "P11"),
+        ("P3", "right", "R1"),
+        ("R1", "right", "R2"),
+        ("R4", "right", "P11"),
+        ("R1", "down", "R5"),
+        ("R5", "up", "R1"),
+        ("R8", "right", "P12"),
+        ("P2", "right", "R5"),
+        ("R1", "up", "P5"),
+        ("R4", "up", "P8"),
         ("P1", "right", "R5"),
     ],
-)  # fmt: skip
+)
 def test_arrows_follow_the_table(slot: str, direction: str, expected: str) -> None:
     assert neighbour(slot, direction, ALL) == expected  # type: ignore[arg-type]
 
@@ -89,15 +103,28 @@ def test_focus_moves_on_when_its_card_leaves() -> None:
 @pytest.mark.parametrize(
     ("key", "mods", "action"),
     [
-        ("u", {}, "undo"), ("U", {"shift": True}, None), ("z", {"ctrl": True}, "undo"),
-        ("z", {"meta": True}, "undo"), ("Z", {"ctrl": True, "shift": True}, "redo"),
-        ("z", {"meta": True, "shift": True}, "redo"), ("y", {"ctrl": True}, "redo"),
-        ("r", {}, "redo"), ("n", {}, "new"), ("N", {}, "new"), ("n", {"ctrl": True}, None),
-        ("r", {"ctrl": True}, None), ("y", {}, None), ("u", {"alt": True}, None),
-        ("Enter", {}, None), ("y", {"meta": True}, None), ("t", {}, "read"),
-        ("T", {}, "read"), ("t", {"ctrl": True}, None), ("T", {"shift": True}, None),
+        ("u", {}, "undo"),
+        ("U", {"shift": True}, None),
+        ("z", {"ctrl": True}, "undo"),
+        ("z", {"meta": True}, "undo"),
+        ("Z", {"ctrl": True, "shift": True}, "redo"),
+        ("z", {"meta": True, "shift": True}, "redo"),
+        ("y", {"ctrl": True}, "redo"),
+        ("r", {}, "redo"),
+        ("n", {}, "new"),
+        ("N", {}, "new"),
+        ("n", {"ctrl": True}, None),
+        ("r", {"ctrl": True}, None),
+        ("y", {}, None),
+        ("u", {"alt": True}, None),
+        ("Enter", {}, None),
+        ("y", {"meta": True}, None),
+        ("t", {}, "read"),
+        ("T", {}, "read"),
+        ("t", {"ctrl": True}, None),
+        ("T", {"shift": True}, None),
     ],
-)  # fmt: skip
+)
 def test_shortcuts(key: str, mods: dict[str, bool], action: str | None) -> None:
     flags = {"ctrl": False, "meta": False, "shift": False, "alt": False} | mods
     assert shortcut(key, **flags) == action
@@ -284,8 +311,9 @@ def test_the_table_read_aloud_says_every_place_and_the_bar_and_no_hint() -> None
     assert "Monte 2: Dama de Paus (selecionada), 8 cartas." in said
     assert "Monte 5: Ás de Paus, 7 cartas." in said  # the card the pair uncovered
     assert "Reserva 3: Valete de Copas. " in said
-    assert said.endswith("Reserva 8: Sete de Paus. Tempo 1:05. 10 pontos. 1 jogada. "
-                         "Partida HM1-N-AAAAAAB.")  # fmt: skip
+    assert said.endswith(
+        "Reserva 8: Sete de Paus. Tempo 1:05. 10 pontos. 1 jogada. Partida HM1-N-AAAAAAB."
+    )
     places = [p for p in said.split(". ") if p.startswith(("Monte", "Reserva"))]
     assert [p.split(":")[0] for p in places] == [
         *(f"Monte {n}" for n in range(1, 13)),
@@ -309,9 +337,13 @@ def test_the_table_read_aloud_says_every_place_and_the_bar_and_no_hint() -> None
 def test_the_statistics_dialog_shows_words_and_figures() -> None:
     stats = Stats()
     assert stats_view(stats, "pt") == {
-        "played": "0", "won": "0", "rate": "—", "best-time": "—", "streak": "0",
+        "played": "0",
+        "won": "0",
+        "rate": "—",
+        "best-time": "—",
+        "streak": "0",
         "best-streak": "0",
-    }  # fmt: skip
+    }
     win(stats, Session(Game.new("HM1-N-AAAAAAB"), Prefs()), "HM1-N-AAAAAAA")
     en = stats_view(stats, "en")
     assert (en["played"], en["won"], en["rate"], en["best-time"]) == ("1", "1", "100%", "0:47")

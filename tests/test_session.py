@@ -142,8 +142,13 @@ def test_a_move_posts_an_event_and_the_end_opens_a_dialog() -> None:
     assert shown.end(9000).text == "Retirou as 104 cartas: 10 pontos em 1 jogada e 0:04."
     event = shown.event("won", 9000)
     assert event == {
-        "source": "halfmoon", "type": "won", "code": None, "score": 10, "moves": 1, "time": 4,
-    }  # fmt: skip
+        "source": "halfmoon",
+        "type": "won",
+        "code": None,
+        "score": 10,
+        "moves": 1,
+        "time": 4,
+    }
     undo = session.undo(10_000)
     assert undo.events == ["undo"] and session.game.status == "playing"
     redo = session.redo(11_000)
@@ -227,8 +232,10 @@ def test_the_end_view_says_how_the_game_ended() -> None:
     stuck.tap("P1", 0), stuck.tap("P2", 1)
     end = Presenter(stuck).end(1)
     assert end is not None and (end.ending, end.title, end.can_undo) == (
-        "impasse", "Sem jogadas possíveis", True,
-    )  # fmt: skip
+        "impasse",
+        "Sem jogadas possíveis",
+        True,
+    )
 
 
 def test_an_option_change_from_the_page() -> None:
