@@ -60,39 +60,39 @@ class Books:
 
     # ------------------------------------------------------------ the statistics
     @staticmethod
-    def count(play: Play, now: float) -> list[Count]:
+    def count(play: Play, now: float) -> tuple[Count, ...]:
         """What the statistics have not counted of ``play`` yet: its first removal
         (played) and its last (won), each once, whatever is undone in between."""
-        game, counts = play.game, []
+        game, counts = play.game, list[Count]()
         if game.moves and not play.played:
             play.played = True
             counts.append(Count("played"))
         if game.status == "won" and not play.won:
             play.won = True
             counts.append(Count("won", game.elapsed(now)))
-        return counts
+        return tuple(counts)
 
     @staticmethod
-    def leaving(play: Play) -> list[Count]:
+    def leaving(play: Play) -> tuple[Count, ...]:
         """Leaving a game that was played and not won ends the streak of wins."""
-        return [Count("left")] if play.played and not play.won else []
+        return (Count("left"),) if play.played and not play.won else ()
 
     # ---------------------------------------------------------------- the history
-    def left(self, play: Play, now: float, *, current: bool = True) -> list[Entry]:
+    def left(self, play: Play, now: float, *, current: bool = True) -> tuple[Entry, ...]:
         """A game left for another with moves and no end goes into the history (one
         that ended went in when it ended)."""
         if play.game.moves and play.game.status == "playing":
             return self.entry(play, now, current=current)
-        return []
+        return ()
 
-    def entry(self, play: Play, now: float, *, current: bool = True) -> list[Entry]:
+    def entry(self, play: Play, now: float, *, current: bool = True) -> tuple[Entry, ...]:
         """A play as the history keeps it (none for a game with no deal code, which only
         tests build): a deal of the day begun after its date is a day made up
         (``late``)."""
         daily, late = self.deal_day(play, current=current)
         if play.game.code is None:
-            return []
-        return [entry_of(play.game, play.id, play.begun, self.wall(), now, daily, late)]
+            return ()
+        return (entry_of(play.game, play.id, play.begun, self.wall(), now, daily, late),)
 
     # ------------------------------------------------------------ the deal's day
     def daily_date(self, play: Play) -> date | None:

@@ -16,7 +16,7 @@ its code, resumes its play where it was left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, Literal, Protocol
 
@@ -49,14 +49,14 @@ class Feedback:
     said: tuple[Phrase, ...] = ()
     lang: str = DEFAULT_LANGUAGE
     dialog: Dialog | None = None
-    events: list[EventType] = field(default_factory=list)
+    events: tuple[EventType, ...] = ()
     removed: tuple[str, ...] = ()  # places whose card left (a move, a redo)
     returned: tuple[str, ...] = ()  # places whose card came back (an undo)
     save: bool = False
-    counts: list[Count] = field(default_factory=list)
+    counts: tuple[Count, ...] = ()
     deal: bool = False
     left: Play | None = None  # the play just left for another deal, to save as it is
-    recorded: list[Entry] = field(default_factory=list)  # for the history of games
+    recorded: tuple[Entry, ...] = ()  # for the history of games
     ended: bool = False  # a game just ended (won or stuck) by a move made here
     reading: bool = False  # the table read aloud: said again even if unchanged
     sound: Sound | None = None  # what the player's own action sounds like (the option)
@@ -178,7 +178,7 @@ class Session:
             feedback,
             said=(self._removed(result.removal),),
             removed=result.removal.slots,
-            events=["move"],
+            events=("move",),
             counts=self.books.count(self.play, now),
         )
         return self._ending(before, moved, now)
@@ -201,7 +201,7 @@ class Session:
             return self._feedback()
         said = self._removed(history[-1], "announce.undo")
         returned = history[-1].slots
-        return self._feedback(said, events=["undo"], save=True, returned=returned, sound="undo")
+        return self._feedback(said, events=("undo",), save=True, returned=returned, sound="undo")
 
     def let_go(self, now: float) -> Feedback:
         """Escape with no window open: the selected cards let go, as tapping each again
@@ -222,7 +222,7 @@ class Session:
         removed = self.game.history[-1].slots
         sound: Sound = "pair" if len(removed) == 2 else "trio"
         feedback = self._feedback(
-            said, events=["move"], save=True, counts=counts, removed=removed, sound=sound
+            said, events=("move",), save=True, counts=counts, removed=removed, sound=sound
         )
         return self._ending(before, feedback, now)
 
@@ -253,7 +253,7 @@ class Session:
         self.play = books.fresh(Game.new(self.play.code), day or books.daily_date(self.play))
         self.holds.run(self.game, now)
         said = phrase("announce.restarted", code=self.play.code)
-        return self._feedback(said, events=["new"], save=True, counts=counts, recorded=recorded)
+        return self._feedback(said, events=("new",), save=True, counts=counts, recorded=recorded)
 
     def daily(self, now: float) -> Feedback:
         """Today's deal of the day: its play resumed, or begun."""
@@ -323,11 +323,11 @@ class Session:
         self.play = play
         self.holds.run(self.game, now)
         said = phrase("announce.resumed" if resumed else "announce.new", code=play.code)
-        events: list[EventType] = ["new"]
+        events: tuple[EventType, ...] = ("new",)
         dialog: Dialog | None = None
         if play.game.status != "playing":
             dialog = "won" if play.game.status == "won" else "impasse"
-            events.append(play.game.status)
+            events = (*events, play.game.status)
         return self._feedback(
             said,
             events=events,
@@ -399,7 +399,7 @@ class Session:
             feedback,
             sound="win" if status == "won" else feedback.sound,
             dialog="won" if status == "won" else "impasse",
-            events=[*feedback.events, status],
+            events=(*feedback.events, status),
             said=(*feedback.said, ended),
             recorded=self.books.entry(self.play, now),
             ended=True,

@@ -264,7 +264,7 @@ def test_the_chart_shows_the_last_games_oldest_first_with_words() -> None:
 
 def test_the_session_records_a_game_left_for_another_and_not_twice() -> None:
     session = Session(Game.new(WON.code), Prefs(), "pt", Shelf(), books=Books(wall=lambda: NOON))
-    assert session.new_game(0).recorded == []  # no moves: nothing to record
+    assert session.new_game(0).recorded == ()  # no moves: nothing to record
     for slot in legal_moves(session.game.tops())[0]:
         session.tap(slot, 1)
     code, feedback = session.game.code, session.restart(2)
@@ -313,7 +313,7 @@ def test_a_deal_of_the_day_counts_for_its_day_however_the_page_is_opened() -> No
         assert [(e.daily, e.result, e.moves) for e in left] == (
             [(days[i - 1], "left", 1)] if i else []
         )
-        assert session.opened.counts == ([] if i == 0 else [Count("left")])
+        assert session.opened.counts == (() if i == 0 else (Count("left"),))
         history = record(history, left)
         for slot in legal_moves(session.game.tops())[0]:
             session.tap(slot, 1)
@@ -330,7 +330,7 @@ def test_a_deal_of_the_day_counts_for_its_day_however_the_page_is_opened() -> No
         lang="pt",
         books=Books(wall=lambda: wall, day_of=lambda ms: local_day(ms, 0)),
     )
-    assert session.play is last and session.opened.recorded == []
+    assert session.play is last and session.opened.recorded == ()
     assert Presenter(session).daily_results(history) == {"daily": "Por jogar", "daily-streak": "3"}
     # a link to the deal in play leaves nothing
     session, _ = Session.start(
@@ -341,4 +341,4 @@ def test_a_deal_of_the_day_counts_for_its_day_however_the_page_is_opened() -> No
         lang="pt",
         books=Books(wall=lambda: wall, day_of=lambda ms: local_day(ms, 0)),
     )
-    assert session.opened.recorded == [] and session.opened.counts == []
+    assert session.opened.recorded == () and session.opened.counts == ()

@@ -260,7 +260,7 @@ def test_a_past_day_is_played_with_its_badge_and_kept_apart_from_the_streak() ->
     feedback = session.play_day(day, 2)
     assert session.game.code == daily_code(day) and session.game.moves == 0
     assert feedback.message == f"Partida do dia, 3 de dezembro de 2026: {daily_code(day)}."
-    assert feedback.deal and feedback.events == ["new"]
+    assert feedback.deal and feedback.events == ("new",)
     assert shown.counters(3).daily == "Partida do dia 3 dez"  # the bar names the day
     assert session.play.daily == day
     play_a_move(session, 4)
@@ -285,7 +285,7 @@ def test_a_past_day_is_played_with_its_badge_and_kept_apart_from_the_streak() ->
 def test_today_and_days_to_come_from_the_calendar() -> None:
     session = session_at(noon(TODAY))
     shown = Presenter(session)
-    assert session.play_day(TODAY + timedelta(days=1), 1).events == []  # nothing happens
+    assert session.play_day(TODAY + timedelta(days=1), 1).events == ()  # nothing happens
     assert session.game.code == "HM1-N-AAAAAAB"
     session.play_day(TODAY, 2)
     assert shown.counters(3).daily == "Partida do dia"

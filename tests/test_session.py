@@ -94,7 +94,7 @@ def test_no_deal_is_thrown_away_by_another() -> None:
     assert same.message == "You are already playing HM1-N-AAAAAAB." and not same.save
     assert session.game.moves == 1
     fresh = session.new_game(7)
-    assert fresh.events == ["new"] and session.game.code != CODE and session.game.moves == 0
+    assert fresh.events == ("new",) and session.game.code != CODE and session.game.moves == 0
 
 
 def test_another_tabs_newer_game_is_shown() -> None:
@@ -137,7 +137,7 @@ def test_a_move_posts_an_event_and_the_end_opens_a_dialog() -> None:
     session.tap("P1", 0)
     feedback = session.tap("P2", 4000)
     assert feedback.removed == ("P1", "P2")
-    assert feedback.events == ["move", "won"] and feedback.dialog == "won"
+    assert feedback.events == ("move", "won") and feedback.dialog == "won"
     shown = Presenter(session)
     assert shown.end(9000).text == "Retirou as 104 cartas: 10 pontos em 1 jogada e 0:04."
     event = shown.event("won", 9000)
@@ -150,9 +150,9 @@ def test_a_move_posts_an_event_and_the_end_opens_a_dialog() -> None:
         "time": 4,
     }
     undo = session.undo(10_000)
-    assert undo.events == ["undo"] and session.game.status == "playing"
+    assert undo.events == ("undo",) and session.game.status == "playing"
     redo = session.redo(11_000)
-    assert redo.events == ["move", "won"] and redo.dialog == "won"
+    assert redo.events == ("move", "won") and redo.dialog == "won"
 
 
 def test_new_game_with_a_bad_code_changes_nothing() -> None:
@@ -161,7 +161,7 @@ def test_new_game_with_a_bad_code_changes_nothing() -> None:
     with pytest.raises(ValueError):
         session.new_game(2, "HM1-N-AAAAAA")
     assert session.game.code == CODE and session.game.moves == 1
-    assert session.new_game(3, "hm1-n-aaaaaac").events == ["new"]
+    assert session.new_game(3, "hm1-n-aaaaaac").events == ("new",)
     assert session.game.code == "HM1-N-AAAAAAC"
 
 
@@ -211,13 +211,13 @@ def test_following_a_link_decides_as_the_start_does() -> None:
     session.tap("P5", 0), session.tap("P6", 1)
     for same in ("#HM1-N-AAAAAAB", "#hm1-n-aaaaaab", "#%20HM1-N-AAAAAAB", "", "#"):
         feedback = session.follow_link(same, 2)
-        assert (feedback.message, feedback.events) == ("", [])
+        assert (feedback.message, feedback.events) == ("", ())
         assert session.game.moves == 1  # the game in play is not restarted
     bad = session.follow_link("#HM1-N-AAAAAA", 3)
     assert bad.message.startswith("The link you opened has no valid deal code")
     assert not bad.save and session.game.moves == 1
     other = session.follow_link("#hm1-n-aaaaaac", 4)
-    assert other.events == ["new"] and session.game.code == "HM1-N-AAAAAAC"
+    assert other.events == ("new",) and session.game.code == "HM1-N-AAAAAAC"
 
 
 def test_the_end_view_says_how_the_game_ended() -> None:
