@@ -137,8 +137,9 @@ def merge_play(here: Play | None, there: Play, *, table: bool = False) -> PlayMe
 
 def later_save(play: Play, other: Play) -> bool:
     """Whether ``play`` is a later save than ``other``, a save of the same play: saved
-    more times, or as many (two devices went on from one restore) and later."""
-    return (play.rev, play.saved) > (other.rev, other.saved)
+    more times, or as many (two devices went on from one restore) and later, or as many
+    at the same moment and further on (so that of two such saves, one always stands)."""
+    return (play.rev, play.saved, play.game.moves) > (other.rev, other.saved, other.game.moves)
 
 
 def _kept(play: Play) -> Play | None:

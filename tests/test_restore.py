@@ -126,6 +126,17 @@ def test_a_game_in_progress_is_merged_by_its_save_never_over_a_newer_one() -> No
     assert merge_play(here, ahead, table=True).write is not None  # the same play, further
 
 
+def test_two_saves_of_one_play_as_many_times_at_once_the_one_further_on_stands() -> None:
+    # two devices went on from one restore and saved as many times in the same
+    # millisecond: one save must stand whichever side holds it, or a second restore of
+    # the same file would change what the first one wrote
+    still = play_of(WON.code, 0, rev=4)
+    moved = play_of(WON.code, 1, rev=4)
+    taken = merge_play(still, moved).write
+    assert taken is not None and taken.game.moves == 1 and taken.rev == 5
+    assert merge_play(moved, still).write is None
+
+
 def test_a_play_left_is_recorded_with_its_day() -> None:
     daily = play_of(daily_code(date(2026, 12, 1)), 1, saved=NOON)
     entry = left_entry(daily, lambda ms: local_day(ms, 0))
