@@ -28,12 +28,20 @@ def start(context: BrowserContext, base_url: str, query: str = "") -> Table:
     return Table(page, touch=bool(page.evaluate("navigator.maxTouchPoints > 0")))
 
 
-def test_a_pair_leaves_and_uncovers_the_next_cards(
+def test_select_a_pair_a_trio_then_undo_and_redo_them(
     any_context: BrowserContext, base_url: str
 ) -> None:
+    """A player's first moves, in one visit: a card taken and let go, a pair that
+    uncovers the next cards, a trio on its third tap, both undone and redone."""
     table = start(any_context, base_url)
     engine = Game.new(CODE[1:])
-    assert table.tops() == engine_tops(engine)
+    before = table.tops()
+    assert before == engine_tops(engine)
+    table.tap("R1")  # taken and let go: nothing else changes
+    assert table.selected() == ["R1"]
+    table.tap("R1")
+    expect(table.card("R1")).to_have_attribute("aria-pressed", "false")
+    assert table.selected() == [] and table.stat("moves") == "0"
     table.tap("P4")  # 9♥
     expect(table.card("P4")).to_have_attribute("aria-pressed", "true")
     table.tap("P7")  # 2♦
@@ -44,32 +52,19 @@ def test_a_pair_leaves_and_uncovers_the_next_cards(
     assert table.shown("P7") == engine.top("P7").code  # type: ignore[union-attr]
     assert table.tops() == engine_tops(engine)
     assert table.selected() == []
-
-
-def test_a_trio_leaves_on_the_third_tap(any_context: BrowserContext, base_url: str) -> None:
-    table = start(any_context, base_url)
     table.tap("P2")  # Q♣
     table.tap("P3")  # K♠
     assert sorted(table.selected()) == ["P2", "P3"]
-    assert table.stat("moves") == "0"
-    table.tap("R3")  # J♥
-    expect(table.page.locator('[data-stat="score"]')).to_have_text("15")
     assert table.stat("moves") == "1"
+    table.tap("R3")  # J♥
+    expect(table.page.locator('[data-stat="score"]')).to_have_text("25")
+    assert table.stat("moves") == "2"
     assert table.shown("R3") is None
     assert table.page.locator('[data-slot="R3"] button').count() == 0
-    engine = Game.new(CODE[1:])
     for s in ("P2", "P3", "R3"):
         engine.tap(s)
-    assert table.tops() == engine_tops(engine)
-
-
-def test_undo_and_redo_of_a_pair_and_a_trio(any_context: BrowserContext, base_url: str) -> None:
-    table = start(any_context, base_url)
-    before = table.tops()
-    table.tap("P5"), table.tap("P6")  # 6♥ + 5♥
-    table.tap("P2"), table.tap("P3"), table.tap("R3")  # Q K J
-    expect(table.page.locator('[data-stat="score"]')).to_have_text("25")
     after = table.tops()
+    assert after == engine_tops(engine)
     table.press("undo")
     expect(table.page.locator('[data-stat="score"]')).to_have_text("10")
     assert [table.shown(s) for s in ("P2", "P3", "R3")] == ["QC", "KS", "JH"]
@@ -83,15 +78,6 @@ def test_undo_and_redo_of_a_pair_and_a_trio(any_context: BrowserContext, base_ur
     assert table.tops() == after
     assert table.stat("moves") == "2"
     assert table.page.locator('[data-action="redo"]').is_disabled()
-
-
-def test_select_and_deselect(any_context: BrowserContext, base_url: str) -> None:
-    table = start(any_context, base_url)
-    table.tap("R1")
-    assert table.selected() == ["R1"]
-    table.tap("R1")
-    expect(table.card("R1")).to_have_attribute("aria-pressed", "false")
-    assert table.selected() == [] and table.stat("moves") == "0"
 
 
 def test_touch_taps_need_no_delay_and_never_zoom(phone: BrowserContext, base_url: str) -> None:
