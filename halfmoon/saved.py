@@ -160,7 +160,10 @@ def next_save(play: Play, wall: float) -> Play:
     return replace(play, rev=play.rev + 1, saved=max(wall, play.saved))
 
 
-def write_play(play: Play, now_ms: float) -> str:
+def write_play(play: Play, now_ms: float, *, clock_at: float | None = None) -> str:
+    """``play`` as stored, saved at wall-clock ``now_ms``; ``clock_at``: the moment on
+    the page's monotonic clock at which a running game clock is read (the time played
+    then is what another tab and your games show of it)."""
     data: dict[str, object] = {
         "v": VERSION,
         "id": play.id,
@@ -168,7 +171,7 @@ def write_play(play: Play, now_ms: float) -> str:
         "begun": round(play.begun),
         "saved": round(now_ms),
         "counted": {"played": play.played, "won": play.won},
-        "game": play.game.to_dict(),
+        "game": play.game.to_dict(clock_at),
     }
     if play.daily is not None:  # only then: older versions read the rest as ever
         data["daily"] = play.daily.isoformat()

@@ -136,11 +136,15 @@ class Saver:
     def save_prefs(self, prefs: Prefs) -> None:
         self.storage.set(KEYS["prefs"], write_prefs(prefs))
 
-    def save(self, play: Play, view: Callable[[], str] | None = None) -> Play | None:
+    def save(
+        self, play: Play, view: Callable[[], str] | None = None, *, at: float | None = None
+    ) -> Play | None:
         """Write ``play``, then the pending counts into the statistics.  If another tab
         has saved this deal since this tab last did, nothing is written over it: that
         newer play is returned, to be shown instead.  ``view``: the record of what the
-        table shows (:mod:`halfmoon.painted`), written once the play is."""
+        table shows (:mod:`halfmoon.painted`), written once the play is; ``at``: the
+        moment of the save on the page's monotonic clock, at which a running game clock
+        is read (else another tab would see the time played before it last stopped)."""
         storage, key = self.storage, game_key(play.code)
         raw = storage.get(key)
         if key in storage.unreadable:
@@ -157,7 +161,7 @@ class Saver:
                     storage.aside(key, raw, "game")
         stamp = next_save(play, storage.wall())
         play.saved = stamp.saved
-        if storage.set(key, write_play(stamp, stamp.saved)):
+        if storage.set(key, write_play(stamp, stamp.saved, clock_at=at)):
             play.rev = stamp.rev
             if storage.get(KEYS["last"]) != play.code:
                 storage.set(KEYS["last"], play.code)

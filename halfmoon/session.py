@@ -126,14 +126,14 @@ class Session:
 
         The address decides as a link does later (:meth:`follow_link`): a link to a deal
         resumes its kept play or starts it (``#daily``: today's deal of the day); an
-        invalid link is explained and the play saved last (or a new deal) goes on.  No
-        link: the play saved last.
+        invalid link is explained and the play saved last goes on (with none, a new
+        deal: the words say so, not that a game goes on).  No link: the play saved last.
         """
         books = books or Books()
         notice: tuple[Phrase, ...] = ()
         target = read_link(fragment)
         if isinstance(target, CodeError):
-            notice = (_link_invalid(target),)
+            notice = (_link_invalid(target, fresh=last is None),)
             target = None
         if target == DAILY:
             today = books.today()
@@ -439,5 +439,8 @@ def _daily_phrase(today: date, code: str) -> Phrase:
     return phrase("announce.daily", day=today, code=code)
 
 
-def _link_invalid(error: CodeError) -> Phrase:
-    return phrase("code.link-invalid", reason=code_error(error))
+def _link_invalid(error: CodeError, *, fresh: bool = False) -> Phrase:
+    """An invalid link explained; ``fresh``: no game was under way, a new deal is on
+    the table (else the game in progress goes on)."""
+    key = "code.link-invalid-new" if fresh else "code.link-invalid"
+    return phrase(key, reason=code_error(error))

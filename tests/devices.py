@@ -144,7 +144,7 @@ class Device:
 
     def save(self) -> None:
         """The page's save just after an event: another tab's newer play is shown."""
-        newer = self.saver.save(self.session.play)
+        newer = self.saver.save(self.session.play, at=self.mono)
         if newer is not None:
             self.mono += 1
             self.apply(self.session.adopt(newer, self.mono))

@@ -65,6 +65,20 @@ def test_two_tabs_counting_games_add_up_in_the_statistics() -> None:
     assert first.stats() == second.stats() == stats
 
 
+def test_a_play_saved_while_its_clock_runs_keeps_the_time_played_for_other_tabs() -> None:
+    """A save reads the running clock at that moment: another tab opening the play, and
+    your games when that tab leaves it, show the time played, not 0:00."""
+    first = Device(NOON, WON.code)
+    first.win(2)  # taps 1.5 s apart, each saved at once: the clock runs from the first
+    played = first.session.game.elapsed(first.mono)
+    assert played >= 3_000 and first.session.game.clock_running
+    second = Device(NOON, store=first.memory)  # a second tab, on the play saved last
+    assert second.session.game.elapsed() == played
+    second.act(second.session.new_game)  # left there for a new deal
+    [entry] = second.history()
+    assert (entry.code, entry.result, entry.time_ms) == (WON.code, "left", played)
+
+
 # ---------------------------------------------------------------- pruning
 def test_only_the_deals_saved_last_keep_their_games() -> None:
     """Past KEEP_GAMES deals, the game saved longest ago goes; the one on the table stays."""

@@ -72,6 +72,16 @@ def test_an_invalid_link_is_explained_and_the_saved_game_stays() -> None:
         assert notice.startswith("A ligação aberta não tem um código de partida válido")
 
 
+def test_an_invalid_link_on_a_first_visit_speaks_of_a_new_deal_not_of_a_game_going_on() -> None:
+    for lang, new, going_on in (
+        ("pt", "Eis uma partida nova.", "A partida em curso continua."),
+        ("en", "Here is a new game.", "Your game goes on."),
+    ):
+        session, notice = start(None, "#HM2-N-AAAAAAB", lang)
+        assert session.game.moves == 0 and notice.endswith(new) and going_on not in notice
+        assert start(saved(), "#HM2-N-AAAAAAB", lang)[1].endswith(going_on)
+
+
 def test_percent_encoded_links_are_decoded() -> None:
     assert code_from_hash("#HM1-N-AAAAAAB%20") == "HM1-N-AAAAAAB "
     assert start(None, "#%20hm1-n-aaaaaab")[0].game.code == CODE

@@ -62,7 +62,9 @@ class AutoSave:
         instead."""
         self.pending = False
         shown = self.shown
-        newer = self.saves.save(self.session.play, lambda: write(shown.painted(t, self.build)))
+        newer = self.saves.save(
+            self.session.play, lambda: write(shown.painted(t, self.build)), at=t
+        )
         if newer is not None:  # another tab went on with this deal meanwhile
             self._adopt(newer, t)
         self.notice()

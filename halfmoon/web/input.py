@@ -1,5 +1,6 @@
 """Input: taps on cards, cards dropped on cards, the action buttons, the keyboard, and
-the focus inside dialogs.
+the focus inside dialogs.  While the player has paused, the first tap or key only ends
+the pause.
 
 It turns what the player does into calls on the game's controller
 (:mod:`.control`) and decides nothing about the game itself: which card an arrow key reaches
@@ -54,8 +55,8 @@ class Input:
         """Who hears a tap on a card (its place and the event), a button's
         ``data-action`` (with its ``data-entry``, a game of the history, or ''), a
         keyboard shortcut and a card dropped on another (their places); and whether the
-        player has paused (then any key ends the pause, and does nothing else).  Nothing
-        is heard before (the start-up script keeps it)."""
+        player has paused (then any key, and any button outside a window, ends the pause
+        and does nothing else).  Nothing is heard before (the start-up script keeps it)."""
         self._tap, self._action, self._shortcut = tap, action, shortcut
         self._drop, self.paused = drop, paused
         self._connected = True
@@ -72,11 +73,15 @@ class Input:
             self._tap(str(button.parentElement.dataset.slot), event)
 
     def _click_action(self, event: Any) -> None:
-        """A button with a ``data-action``: the bar, the actions row, the windows."""
+        """A button with a ``data-action``: the bar, the actions row, the windows.  While
+        the player has paused, a button of the bar or the actions row only ends the pause
+        (as a key or a card does): nothing happens on a table the player cannot see."""
         button = event.target.closest("[data-action]")
         if absent(button) or button.getAttribute("aria-disabled") == "true":
             return
-        if not button.disabled:
+        if self.paused() and absent(button.closest("dialog")):
+            self._shortcut("pause")
+        elif not button.disabled:
             entry = button.getAttribute("data-entry")
             self._action(str(button.dataset.action), "" if absent(entry) else str(entry))
 

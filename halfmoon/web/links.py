@@ -1,6 +1,11 @@
 """Links: the address always shows the deal in play, a changed address opens what it
 names (the session decides what), the deal's link can be copied, and a result shared
-(by the browser's own share sheet where it has one, else copied)."""
+(by the browser's own share sheet where it has one, else copied).
+
+Copying uses the Clipboard API where the page may: a frame whose host did not allow it
+(``allow="clipboard-write"``) is refused it, and Chromium logs an error for each try.
+There, as where the API fails, the browser's older copy command copies instead: it asks
+nothing of the host, only that the player has just tapped (docs/embedding.md)."""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from .dom import Handlers, js_object
+from .dom import Handlers, absent, js_object
 
 
 class Links:
@@ -19,7 +24,9 @@ class Links:
         self.framed = framed  # inside another page, whose history is not the game's
         self._pending: Any = None
         self._changed: Callable[[str], None] = lambda fragment: None
+        self._copying: str | None = None  # what the copy command being run copies
         handlers.on(window, "hashchange", lambda e: self._changed(str(window.location.hash or "")))
+        handlers.on(window.document, "copy", self._copy_event)
 
     def connect(self, *, changed: Callable[[str], None]) -> None:
         """Who hears that the address now names something else (its ``#`` fragment)."""
@@ -51,12 +58,7 @@ class Links:
         link = self.link(code)
 
         async def write() -> None:
-            try:
-                await self.win.navigator.clipboard.writeText(link)
-            except Exception:
-                done(False, link)
-            else:
-                done(True, link)
+            done(await self._write(link), link)
 
         self._pending = asyncio.ensure_future(write())
 
@@ -77,11 +79,49 @@ class Links:
                 else:
                     done("shared")
                     return
-            try:
-                await navigator.clipboard.writeText(words)
-            except Exception:
-                done("failed")
-            else:
-                done("copied")
+            done("copied" if await self._write(words) else "failed")
 
         self._pending = asyncio.ensure_future(send())
+
+    async def _write(self, words: str) -> bool:
+        """``words`` put on the clipboard: by the Clipboard API where this page may use
+        it, else (or if it fails) by the copy command; whether either did."""
+        clipboard: Any = getattr(self.win.navigator, "clipboard", None)
+        if self._clipboard_allowed() and not absent(clipboard):
+            try:
+                await clipboard.writeText(words)
+            except Exception:
+                pass  # refused: the copy command may still copy
+            else:
+                return True
+        return self._copy_command(words)
+
+    def _clipboard_allowed(self) -> bool:
+        """Whether the page may write with the Clipboard API: not in a frame whose host
+        did not allow it.  A browser that cannot say (it has no permissions policy to
+        ask) is tried."""
+        doc = self.win.document
+        for name in ("permissionsPolicy", "featurePolicy"):
+            policy: Any = getattr(doc, name, None)
+            if not absent(policy):
+                return bool(policy.allowsFeature("clipboard-write"))
+        return True
+
+    def _copy_command(self, words: str) -> bool:
+        """``words`` copied by the browser's copy command (``execCommand``): it copies
+        what its ``copy`` event puts on the clipboard (:meth:`_copy_event`); whether the
+        browser let it."""
+        self._copying = words
+        try:
+            return bool(self.win.document.execCommand("copy"))
+        except Exception:
+            return False
+        finally:
+            self._copying = None
+
+    def _copy_event(self, event: Any) -> None:
+        """A ``copy`` event: the copy command's words, while it runs; otherwise the
+        player's own copy of what they selected, left alone."""
+        if self._copying is not None:
+            event.clipboardData.setData("text/plain", self._copying)
+            event.preventDefault()

@@ -19,7 +19,8 @@ from .screen import Screen
 class TableCommands:
     """Names the table's commands (``data-action`` and the keys' names) and runs every
     command the player gives through the one table (:mod:`.commands`): while the
-    player has paused, a button ends the pause first."""
+    player has paused, a window's button ends the pause first (the bar's and the
+    actions row's only end it: :mod:`.input`)."""
 
     def __init__(
         self,
@@ -37,7 +38,8 @@ class TableCommands:
     def action(self, name: str, entry: str = "") -> None:
         """A button of the bar, the actions row or a window (``data-action``); ``entry``
         names a game of the history, for the buttons of its row.  While the player has
-        paused, any of them ends the pause first."""
+        paused, a window's button ends the pause first (a button outside the windows
+        never gets here then: it only ends the pause, :mod:`.input`)."""
         if name != "pause" and self.session.paused:
             self.control.pause(False)
         self.commands.run(name, entry)

@@ -168,6 +168,16 @@ def test_the_pause_and_every_window_stop_the_clock_and_a_reload_shows_the_table(
     cover.click()  # a tap on the covered table goes on, and taps no card
     expect(cover).to_be_hidden()
     assert selected(page) == ["P4"] and table.stat("time") == "0:03"
+    table.play([("P4",), ("P5", "P6")])  # let go, and a pair: a move Undo would take back
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    for name in ("undo", "new", "stats", "copy"):  # the bar's and the actions' buttons
+        table.press("pause")
+        expect(cover).to_be_visible()
+        table.press(name)  # the first tap only goes on: nothing done unseen
+        expect(cover).to_be_hidden()
+        assert (moves(page), table.stat("code")) == ("1", CODE), name
+        assert page.locator("dialog[open]").count() == 0, name
+        expect(page.locator('[data-role="message"]')).to_have_text("De volta ao jogo.")
     page.keyboard.press("p")
     clock.resume()  # time flows again, for the page to start
     page.reload()  # never saved as paused: a reload shows the table, its time kept

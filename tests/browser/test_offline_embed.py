@@ -432,6 +432,12 @@ def test_embedded_from_another_origin(
     assert frame.evaluate("location.origin") != page.evaluate("location.origin")
     play_a_pair_in(page, frame)
     assert fits(frame)
+    # the code copies its link though the host allows the frame no clipboard API (no
+    # error in the console: the copy command copies)
+    context.grant_permissions(["clipboard-read"], origin=address.rstrip("/"))
+    frame.locator('[data-stat="code"]').click()
+    expect(frame.locator('[data-role="message"]')).to_have_text("Ligação da partida copiada.")
+    assert page.evaluate("navigator.clipboard.readText()") == frame.evaluate("location.href")
     if block:
         assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
     # no snapshot is tried where storage is refused (this Chromium refuses a frame from

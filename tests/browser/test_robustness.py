@@ -96,10 +96,17 @@ def only_codes(page: Page, where: str) -> bool:
 def test_hostile_links_are_explained_and_change_nothing(
     desktop: BrowserContext, base_url: str
 ) -> None:
-    page = open_game(desktop, base_url, "#" + CODE)
+    # a first visit by an invalid link: no game was under way, a new deal is dealt
+    page = open_game(desktop, base_url, "#HM1-X-AAAAAAB")
+    message = page.locator('[data-role="message"]')
+    expect(message).to_have_text(
+        re.compile(
+            r"^A ligação aberta não tem um código de partida válido: .+ Eis uma partida nova\.$"
+        )
+    )
+    follow(page, f"{base_url}/#{CODE}")
     Table(page).tap("P5"), Table(page).tap("P6")
     before = snapshot_of(page)
-    message = page.locator('[data-role="message"]')
     markup = page.locator("img, script, svg, iframe, object")
     own_markup = markup.count()  # the page's own (its icon, its scripts)
     for raw in HOSTILE:

@@ -154,6 +154,28 @@ def test_a_stale_tab_that_plays_on_shows_the_newer_game_instead_of_writing_over_
     assert json.loads(stored(a)[game_key(X)])["id"] == "seed2"  # not overwritten
 
 
+def test_a_second_tab_and_your_games_show_the_time_another_tab_played(
+    desktop: BrowserContext, base_url: str
+) -> None:
+    """Tab B plays X for a minute, its clock running; tab A opened then shows that time,
+    not 0:00, and so does the game in your games once A leaves it."""
+    desktop.clock.install()  # time runs as usual; the test moves it on a minute
+    b = open_game(desktop, base_url, f"#{X}")
+    play_first_move(Table(b))  # the clock runs from here
+    b.clock.fast_forward(65_000)
+    play_first_move(Table(b))  # saved with its clock as it reads now
+    wait_saved(b)
+    a = open_game(desktop, base_url, f"#{X}")
+    assert Table(a).stat("time").startswith("1:0")
+    Table(a).press("new")  # X left for a new deal, once confirmed
+    a.locator('#dialog-confirm [data-answer="yes"]').click()
+    expect(a.locator('[data-stat="code"]')).not_to_have_text(X)
+    Table(a).press("stats")
+    a.locator('#dialog-stats [data-action="history"]').click()
+    row = a.locator('#dialog-history li.game[data-ending="left"]')
+    expect(row.locator('[data-role="summary"]')).to_contain_text(" · 1:0")
+
+
 # ------------------------------------------------------- links, Back, N
 def test_back_forward_and_links_resume_each_deal(desktop: BrowserContext, base_url: str) -> None:
     page = open_game(desktop, base_url, f"#{X}")
