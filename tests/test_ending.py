@@ -7,6 +7,7 @@ session, books and saving over a store in memory)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -18,6 +19,7 @@ from halfmoon.host.examples import WON
 from halfmoon.leaving import leave_question, restart_question
 from halfmoon.localtime import utc_day
 from halfmoon.presenter import Presenter
+from halfmoon.restore import merge_play
 from halfmoon.results import resumable, rows, share_text
 from halfmoon.safejson import Invalid
 from halfmoon.saved import game_key, read_play, write_play
@@ -248,3 +250,17 @@ def test_an_impasse_undone_and_left_is_listed_stuck() -> None:
     assert resumable([WON.code], device.saver.find, device.session.play) == frozenset()
     stored = read_play(device.keys[game_key(WON.code)], WON.code)
     assert stored.game.moves == 45 and stored.end is not None and stored.end.left == 2
+
+
+def test_a_backup_of_the_same_play_keeps_the_win_as_it_was_first_recorded() -> None:
+    """A backup holds the play further on (more saves) with the win redone later in
+    another time: the merge keeps the play's saves and the win's first record."""
+    device = Device(NOON, WON.code)
+    device.win()
+    here = device.session.play
+    won = end_of_play(device)
+    later_win = replace(won, elapsed_ms=won.elapsed_ms + 60_000, when=won.when + 60_000)
+    there = replace(here, rev=here.rev + 5, saved=here.saved + 60_000, end=later_win)
+    merged = merge_play(here, there).write
+    assert merged is not None and merged.rev == there.rev and merged.end == won
+    assert merge_play(there, here).write is None  # an older save gives way, as ever
