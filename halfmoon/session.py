@@ -57,7 +57,7 @@ class Feedback:
     deal: bool = False
     left: Play | None = None  # the play just left for another deal, to save as it is
     recorded: tuple[Entry, ...] = ()  # for the history of games
-    ended: bool = False  # a game just ended (won or stuck) by a move made here
+    ended: bool = False  # a game just ended (won or stuck) by a move made here, recorded
     reading: bool = False  # the table read aloud: said again even if unchanged
     sound: Sound | None = None  # what the player's own action sounds like (the option)
     refused: tuple[str, ...] = ()  # places whose cards a tap refused together (a brief sign)
