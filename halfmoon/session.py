@@ -395,10 +395,13 @@ class Session:
         adds to it: its words and its window; and when the end is ``recorded`` (the
         play's first, or one that went further: :meth:`Books.settle`), its sound, its
         event and its entry in your games.  An end reached again by a redo is shown as
-        it was recorded, and counted, posted and listed no more."""
-        status = self.game.status
+        it was recorded (a win's clock showing its time again), and counted, posted and
+        listed no more."""
+        status, end = self.game.status, self.play.end
         if status == before or status not in ("won", "impasse"):
             return feedback
+        if status == "won" and end is not None and end.won:  # the win, as it was
+            self.game.show_time(end.elapsed_ms)
         title = f"end.{status}.title"  # "You won!"; "No moves left."
         ended = phrase(title) if status == "won" else _sentence(title)
         shown = replace(

@@ -81,6 +81,7 @@ def check(devices: tuple[Device, ...], seen: dict[str, Entry]) -> None:
             shown = Presenter(session)
             end = shown.end(device.mono, stats, history)
             assert end is not None and format_time(play.end.elapsed_ms) in end.text
+            assert shown.counters(device.mono).time == format_time(play.end.elapsed_ms)
             assert shown.event("won", device.mono)["time"] == round(play.end.elapsed_ms / 1000)
         codes = (WON.code, OTHER)
         for code in resumable(codes, device.saver.find, play):
