@@ -266,3 +266,23 @@ def test_a_backup_of_the_same_play_keeps_the_win_as_it_was_first_recorded() -> N
     merged = merge_play(here, there).write
     assert merged is not None and merged.rev == there.rev and merged.end == won
     assert merge_play(there, here).write is None  # an older save gives way, as ever
+
+
+def test_a_game_left_in_one_tab_and_won_in_another_is_a_win_after_the_streak_ended() -> None:
+    """Tab B leaves the game (its streak ends, as the question said); tab A, still on it,
+    wins it: the win counts from there, a streak of one, and your games lists the win."""
+    first = Device(NOON, WON.code)
+    first.win()  # a streak of one to lose
+    first.act(first.session.restart)
+    tap(first, WON.moves[:47])
+    second = Device(NOON, store=first.memory)
+    assert second.session.play.id == first.session.play.id
+    assert leave_question(second.session, "new") is not None  # under way: asked
+    later(second, "new_game")
+    assert (second.stats().played, second.stats().won, second.stats().streak) == (2, 1, 0)
+    first.hear()
+    tap(first, WON.moves[47:])
+    stats = first.stats()
+    assert (stats.played, stats.won, stats.streak, stats.best_streak) == (2, 2, 1, 1)
+    assert entry_of_play(first).result == "won"
+    assert entry_of_play(first).time_ms == end_of_play(first).elapsed_ms
