@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import date
 
 from .daily import deal_day
+from .ending import end_of, standing
 from .game import Game
 from .history import Entry, entry_of
 from .localtime import utc_day
@@ -58,18 +59,30 @@ class Books:
         """The date on the player's calendar now."""
         return self.day_of(self.wall())
 
+    # ------------------------------------------------------------------ the end
+    def settle(self, play: Play, now: float) -> bool:
+        """After a move (a tap or a redo): whether it gave ``play`` an end to record, the
+        game's end standing over the one it had (:func:`~halfmoon.ending.standing`: its
+        first end, or one that went further); an end reached again records nothing."""
+        end = end_of(play.game, now, self.wall())
+        if end is None or standing(play.end, end) is not end:
+            return False
+        play.end = end
+        return True
+
     # ------------------------------------------------------------ the statistics
     @staticmethod
-    def count(play: Play, now: float) -> tuple[Count, ...]:
+    def count(play: Play) -> tuple[Count, ...]:
         """What the statistics have not counted of ``play`` yet: its first removal
-        (played) and its last (won), each once, whatever is undone in between."""
-        game, counts = play.game, list[Count]()
-        if game.moves and not play.played:
+        (played) and its win (won, in the time its end recorded), each once, whatever
+        is undone in between."""
+        end, counts = play.end, list[Count]()
+        if play.game.moves and not play.played:
             play.played = True
             counts.append(Count("played"))
-        if game.status == "won" and not play.won:
+        if end is not None and end.won and not play.won:
             play.won = True
-            counts.append(Count("won", game.elapsed(now)))
+            counts.append(Count("won", end.elapsed_ms))
         return tuple(counts)
 
     @staticmethod
@@ -80,19 +93,22 @@ class Books:
     # ---------------------------------------------------------------- the history
     def left(self, play: Play, now: float, *, current: bool = True) -> tuple[Entry, ...]:
         """A game left for another with moves and no end goes into the history (one
-        that ended went in when it ended)."""
-        if play.game.moves and play.game.status == "playing":
+        that ended went in when it ended, and stays as it ended)."""
+        if play.game.moves and play.open:
             return self.entry(play, now, current=current)
         return ()
 
     def entry(self, play: Play, now: float, *, current: bool = True) -> tuple[Entry, ...]:
         """A play as the history keeps it (none for a game with no deal code, which only
         tests build): a deal of the day begun after its date is a day made up
-        (``late``)."""
+        (``late``); a play that ended, as its end was."""
         daily, late = self.deal_day(play, current=current)
         if play.game.code is None:
             return ()
-        return (entry_of(play.game, play.id, play.begun, self.wall(), now, daily, late),)
+        entry = entry_of(
+            play.game, play.id, play.begun, self.wall(), now, daily, late, end=play.end
+        )
+        return (entry,)
 
     # ------------------------------------------------------------ the deal's day
     def daily_date(self, play: Play) -> date | None:

@@ -316,6 +316,13 @@ class Game:
         """The page was hidden: the clock stops until :meth:`resume`."""
         self._clock.stop(now)
 
+    def show_time(self, elapsed_ms: float) -> None:
+        """A game that is over shows ``elapsed_ms`` on its stopped clock: its end as it
+        was recorded (:mod:`halfmoon.ending`), when the player comes back to it by
+        redoing.  Nothing changes while the game goes on."""
+        if self._status != PLAYING:
+            self._clock = Clock(elapsed_ms)
+
     def resume(self, now: float) -> None:
         """The page is visible again: the clock runs if the deal is under way."""
         if self._started and self._status == PLAYING:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Final, Literal
 
@@ -20,6 +20,7 @@ from . import safejson as sj
 from .cards import DOUBLE_DECK
 from .clock import MAX_ELAPSED_MS
 from .deal import CodeError, canonical_code
+from .ending import End
 from .game import Game
 from .layout import SLOT_INDEX
 
@@ -77,10 +78,12 @@ def entry_of(
     now: float,
     daily: date | None,
     late: bool = False,
+    end: End | None = None,
 ) -> Entry:
-    """The history's entry for a play of ``game`` (``now`` on the game's clock)."""
+    """The history's entry for a play of ``game`` (``now`` on the game's clock), or,
+    for a play that ended, its ``end`` as it was (the game on the table at that end)."""
     assert game.code is not None
-    return Entry(
+    entry = Entry(
         id=play_id,
         code=game.code,
         begun=begun,
@@ -92,6 +95,17 @@ def entry_of(
         daily=daily,
         removals=tuple(r.slots for r in game.history),
         late=late and daily is not None,
+    )
+    if end is None or end.moves != game.moves:  # not the game at its end: as it is
+        return entry
+    result: Result = "won" if end.won else "stuck"
+    return replace(
+        entry,
+        ended=end.when,
+        result=result,
+        left=end.left,
+        time_ms=end.elapsed_ms,
+        moves=end.moves,
     )
 
 

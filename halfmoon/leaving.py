@@ -35,9 +35,9 @@ class Question:
 
 def in_progress(session: Session) -> bool:
     """Whether the play on the table would be dropped with something in it: it has
-    moves and has not ended (won or stuck)."""
-    game = session.game
-    return game.moves > 0 and game.status == "playing"
+    moves and has not ended (won or stuck), not even before an undo: an end stays
+    recorded as it was (:mod:`halfmoon.ending`)."""
+    return session.game.moves > 0 and session.play.open
 
 
 def target(
@@ -92,11 +92,11 @@ def restart_question(session: Session) -> Question | None:
     game = session.game
     if not game.moves:
         return None
-    text_key = "restart.text" if game.status != "playing" else "restart.text.left"
+    text_key = "restart.text.left" if in_progress(session) else "restart.text"
     moves = Counted(game.moves, "moves")
     return Question(
         title=phrase("restart.title"),
         text=phrase(text_key, code=session.game.code or "—", moves=moves),
         yes=phrase("action.restart"),
-        no=phrase("leave.no") if game.status == "playing" else phrase("action.cancel"),
+        no=phrase("leave.no") if in_progress(session) else phrase("action.cancel"),
     )

@@ -96,15 +96,17 @@ class Presenter:
         self, now: float, stats: Stats | None = None, entries: Sequence[Entry] = ()
     ) -> EndView | None:
         """The end window of a game that is over; a win's with its record (``stats`` and
-        ``entries``: the statistics and the history, this win counted in them)."""
+        ``entries``: the statistics and the history, this win counted in them), in the
+        figures its end recorded, however often it was undone and redone since."""
         session = self.session
-        view = end_view(session.game, session.lang, now)
-        if view is None or view.ending != "won" or stats is None:
+        end = session.play.end
+        view = end_view(session.game, session.lang, now, end)
+        if view is None or view.ending != "won" or stats is None or end is None:
             return view
         books = session.books
         daily, late = books.deal_day(session.play)
         record, best = win_lines(
-            session.game.elapsed(now),
+            end.elapsed_ms,
             stats,
             entries,
             books.today(),
@@ -114,13 +116,17 @@ class Presenter:
         return replace(view, record=record, best=best)
 
     def event(self, kind: EventType, now: float) -> dict[str, Any]:
-        """The message posted to a parent window (docs/embedding.md)."""
-        game = self.session.game
+        """The message posted to a parent window (docs/embedding.md): the game as it is,
+        or for its end (``won``, ``impasse``) the end as it was recorded."""
+        game, end = self.session.game, self.session.play.end
+        score, moves, elapsed = game.score, game.moves, game.elapsed(now)
+        if kind in ("won", "impasse") and end is not None:
+            score, moves, elapsed = end.score, end.moves, end.elapsed_ms
         return {
             "source": "halfmoon",
             "type": kind,
             "code": game.code,
-            "score": game.score,
-            "moves": game.moves,
-            "time": round(game.elapsed(now) / 1000),
+            "score": score,
+            "moves": moves,
+            "time": round(elapsed / 1000),
         }

@@ -40,6 +40,7 @@ from datetime import date
 
 from .backup import Backup
 from .daily import deal_day
+from .ending import standing
 from .history import Entry, entry_of, trim, write_history
 from .i18n import count_text, text, text_for
 from .saved import KEEP_GAMES, KEYS, Play, game_key, oldest, write_play, write_prefs, write_stats
@@ -128,7 +129,9 @@ def merge_play(here: Play | None, there: Play, *, table: bool = False) -> PlayMe
         # saved as many times as here: one more, so a tab holding this browser's save
         # hears that a later one was written (halfmoon/saved.is_newer)
         rev = there.rev + (there.rev == here.rev)
-        return PlayMerge(replace(there, played=played, won=won, saved=saved, rev=rev), None)
+        end = standing(here.end, there.end)  # as it was first recorded, on either side
+        merged = replace(there, played=played, won=won, saved=saved, rev=rev, end=end)
+        return PlayMerge(merged, None)
     moved = (bool(there.game.moves), there.saved) > (bool(here.game.moves), here.saved)
     if moved and not (table and here.game.moves):
         return PlayMerge(there, _kept(here))
@@ -149,7 +152,8 @@ def _kept(play: Play) -> Play | None:
 
 
 def in_progress(play: Play) -> bool:
-    return bool(play.game.moves) and play.game.status == "playing"
+    """Whether a play has moves and never ended (:attr:`~halfmoon.saved.Play.open`)."""
+    return bool(play.game.moves) and play.open
 
 
 def left_entry(play: Play, day_of: Callable[[float], date]) -> Entry:

@@ -76,11 +76,12 @@ def resumable(
 ) -> frozenset[str]:
     """The deals among ``codes`` that Play again would resume rather than deal afresh
     (:meth:`~halfmoon.session.Session.again`): a kept play still in progress, the
-    table's own when it is (``find``: the kept play of a deal)."""
+    table's own when it is (``find``: the kept play of a deal); a play that ended, even
+    undone since, is not (:attr:`~halfmoon.saved.Play.open`)."""
     found = set()
     for code in set(codes):
         play = table if code == table.code else find(code)
-        if play is not None and play.game.status == "playing":
+        if play is not None and play.open:
             found.add(code)
     return frozenset(found)
 

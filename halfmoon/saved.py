@@ -24,6 +24,7 @@ from . import safejson as sj
 from .clock import MAX_ELAPSED_MS
 from .daily import daily_code
 from .deal import CodeError, canonical_code
+from .ending import End, former_end, read_end, write_end
 from .game import Game
 from .i18n import normalise_language
 from .prefs import FELTS, FRAMED, SWITCHES, THEMES, Prefs
@@ -136,7 +137,9 @@ class Play:
     ``begun`` and ``saved`` are wall-clock times (milliseconds since 1970); ``played``
     and ``won`` say whether the statistics have counted it yet; ``daily`` is the date
     whose deal of the day it plays, when it was begun for that date (from the calendar,
-    Play again or Restart) — otherwise the date it was begun on decides."""
+    Play again or Restart) — otherwise the date it was begun on decides; ``end`` is how
+    it ended, fixed when it ended (:mod:`halfmoon.ending`): a play built without one
+    whose game is over, or counted as won, gets the game's own."""
 
     game: Game
     id: str
@@ -146,11 +149,22 @@ class Play:
     played: bool = False
     won: bool = False
     daily: date | None = None
+    end: End | None = None
+
+    def __post_init__(self) -> None:
+        if self.end is None:
+            self.end = former_end(self.game, self.won, self.saved)
 
     @property
     def code(self) -> str:
         assert self.game.code is not None  # the page only plays deals with a code
         return self.game.code
+
+    @property
+    def open(self) -> bool:
+        """Whether the play goes on: it never ended (an ended play undone is looked back
+        on, not resumed as a game in progress)."""
+        return self.end is None and self.game.status == "playing"
 
 
 def next_save(play: Play, wall: float) -> Play:
@@ -175,6 +189,8 @@ def write_play(play: Play, now_ms: float, *, clock_at: float | None = None) -> s
     }
     if play.daily is not None:  # only then: older versions read the rest as ever
         data["daily"] = play.daily.isoformat()
+    if play.end is not None:  # likewise
+        data["end"] = write_end(play.end)
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -201,11 +217,14 @@ def read_play(raw: str, code: str | None = None) -> Play:
         played=sj.flag(counted.get("played"), "counted.played"),
         won=sj.flag(counted.get("won"), "counted.won"),
         daily=sj.day(data.get("daily"), "daily") if "daily" in data else None,
+        end=read_end(data["end"]) if "end" in data else None,
     )
     if play.won and not play.played:
         raise sj.Invalid("a game counted as won but not as played")
     if play.daily is not None and daily_code(play.daily) != play.code:
         raise sj.Invalid("the saved game is not the deal of its day")
+    if play.won and (play.end is None or not play.end.won):
+        raise sj.Invalid("the saved game's win contradicts its end")
     return play
 
 

@@ -57,7 +57,7 @@ class Feedback:
     deal: bool = False
     left: Play | None = None  # the play just left for another deal, to save as it is
     recorded: tuple[Entry, ...] = ()  # for the history of games
-    ended: bool = False  # a game just ended (won or stuck) by a move made here
+    ended: bool = False  # a game just ended (won or stuck) by a move made here, recorded
     reading: bool = False  # the table read aloud: said again even if unchanged
     sound: Sound | None = None  # what the player's own action sounds like (the option)
     refused: tuple[str, ...] = ()  # places whose cards a tap refused together (a brief sign)
@@ -174,14 +174,15 @@ class Session:
         )
         if result.removal is None:
             return feedback
+        recorded = self.books.settle(self.play, now)
         moved = replace(
             feedback,
             said=(self._removed(result.removal),),
             removed=result.removal.slots,
             events=("move",),
-            counts=self.books.count(self.play, now),
+            counts=self.books.count(self.play),
         )
-        return self._ending(before, moved, now)
+        return self._ending(before, moved, now, recorded)
 
     def _feedback(self, *said: Phrase, **fields: Any) -> Feedback:
         return Feedback(said=said, lang=self.lang, **fields)
@@ -218,13 +219,14 @@ class Session:
         if not self.game.redo(now):
             return self._feedback()
         said = self._removed(self.game.history[-1], "announce.redo")
-        counts = self.books.count(self.play, now)
+        recorded = self.books.settle(self.play, now)
+        counts = self.books.count(self.play)
         removed = self.game.history[-1].slots
         sound: Sound = "pair" if len(removed) == 2 else "trio"
         feedback = self._feedback(
             said, events=("move",), save=True, counts=counts, removed=removed, sound=sound
         )
-        return self._ending(before, feedback, now)
+        return self._ending(before, feedback, now, recorded)
 
     def new_game(self, now: float, code: str | None = None) -> Feedback:
         """Play the deal ``code`` (its kept play, resumed, or a fresh one), or a new
@@ -263,16 +265,17 @@ class Session:
 
     def again(self, code: str, now: float, day: date | None = None) -> Feedback:
         """Play a deal of the history again: its play in progress if there is one, else
-        from its first position (a deal in play that has ended is restarted).  ``day``:
+        from its first position (a deal in play that has ended, even if its end was
+        undone since, is restarted).  ``day``:
         the date whose deal of the day it is, which a new play keeps (its badge)."""
         chosen = chosen_deal("again", today=self.books.today, code=code, day=day)
         canonical, day = _named(chosen), chosen.day if chosen is not None else None
         if canonical == self.play.code:
-            if self.game.status == "playing":
+            if self.play.open:
                 return self._feedback(phrase("announce.same", code=canonical))
             return self.restart(now, day)
         kept = self.library.find(canonical) if self.library is not None else None
-        if kept is not None and kept.game.status == "playing":
+        if kept is not None and kept.open:
             return self._switch(kept, now, resumed=True)
         return self._switch(self.books.fresh(Game.new(canonical), day), now, resumed=False)
 
@@ -387,20 +390,31 @@ class Session:
         self.hold("pause", now, on)
         return self._feedback(phrase("announce.paused" if on else "announce.unpaused"), save=on)
 
-    def _ending(self, before: Status, feedback: Feedback, now: float) -> Feedback:
+    def _ending(self, before: Status, feedback: Feedback, now: float, recorded: bool) -> Feedback:
         """A move's answer, and if the move ended the game (won or stuck), what the end
-        adds to it: its words, its window, its event, its entry in your games."""
-        status = self.game.status
+        adds to it: its words and its window; and when the end is ``recorded`` (the
+        play's first, or one that went further: :meth:`Books.settle`), its sound, its
+        event and its entry in your games.  An end reached again by a redo is shown as
+        it was recorded (a win's clock showing its time again), and counted, posted and
+        listed no more."""
+        status, end = self.game.status, self.play.end
         if status == before or status not in ("won", "impasse"):
             return feedback
+        if status == "won" and end is not None and end.won:  # the win, as it was
+            self.game.show_time(end.elapsed_ms)
         title = f"end.{status}.title"  # "You won!"; "No moves left."
         ended = phrase(title) if status == "won" else _sentence(title)
-        return replace(
+        shown = replace(
             feedback,
-            sound="win" if status == "won" else feedback.sound,
             dialog="won" if status == "won" else "impasse",
-            events=(*feedback.events, status),
             said=(*feedback.said, ended),
+        )
+        if not recorded:
+            return shown
+        return replace(
+            shown,
+            sound="win" if status == "won" else feedback.sound,
+            events=(*feedback.events, status),
             recorded=self.books.entry(self.play, now),
             ended=True,
         )

@@ -12,6 +12,7 @@ from typing import Literal
 
 from .cards import DECK, Card
 from .clock import format_time
+from .ending import End, end_of
 from .game import Game, Status
 from .i18n import (
     SUIT_SYMBOLS,
@@ -237,18 +238,21 @@ class EndView:
     best: bool = False
 
 
-def end_view(game: Game, lang: str, now: float | None) -> EndView | None:
-    """The end dialog for a game that is over, or None while it goes on."""
+def end_view(game: Game, lang: str, now: float | None, end: End | None = None) -> EndView | None:
+    """The end dialog for a game that is over, or None while it goes on; a win's figures
+    those its ``end`` recorded, when it has one (:mod:`halfmoon.ending`)."""
     if game.status == "playing":
         return None
     ending: Ending = "won" if game.status == "won" else "impasse"
     if ending == "won":
+        fixed = end if end is not None and end.won else end_of(game, now, 0.0)
+        assert fixed is not None  # the game is over
         words = text(
             lang,
             "end.won.text",
-            points=Counted(game.score, "points"),
-            moves=Counted(game.moves, "moves"),
-            time=format_time(game.elapsed(now)),
+            points=Counted(fixed.score, "points"),
+            moves=Counted(fixed.moves, "moves"),
+            time=format_time(fixed.elapsed_ms),
         )
     else:
         words = text(lang, "end.impasse.text")

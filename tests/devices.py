@@ -34,6 +34,8 @@ from halfmoon.saved import (
     Play,
     code_of_key,
     game_key,
+    is_newer,
+    peek,
     read_last,
     read_play,
     read_prefs,
@@ -148,6 +150,16 @@ class Device:
         if newer is not None:
             self.mono += 1
             self.apply(self.session.adopt(newer, self.mono))
+
+    def hear(self) -> None:
+        """Another tab saved this deal since: the page hears it (a ``storage`` event)
+        and shows that newer play, as it does between the player's actions."""
+        play = self.session.play
+        raw = self.memory.values.get(game_key(play.code))
+        head = None if raw is None else peek(raw)
+        if raw is not None and head is not None and is_newer(head, play):
+            self.mono += 1
+            self.apply(self.session.adopt(read_play(raw, play.code), self.mono))
 
     # -------------------------------------------------------------- the player
     def act(self, action: Callable[[float], Feedback]) -> None:

@@ -161,8 +161,13 @@ def test_a_move_posts_an_event_and_the_end_opens_a_dialog() -> None:
     }
     undo = session.undo(10_000)
     assert undo.events == ("undo",) and session.game.status == "playing"
-    redo = session.redo(11_000)
-    assert redo.events == ("move", "won") and redo.dialog == "won"
+    redo = session.redo(12_000)  # the table's clock ran two seconds in between
+    # the win is shown again as it was, and posted, counted and listed no more
+    assert redo.events == ("move",) and redo.dialog == "won"
+    assert not redo.counts and not redo.recorded and not redo.ended
+    assert shown.end(13_000).text == "Retirou as 104 cartas: 10 pontos em 1 jogada e 0:04."
+    assert shown.event("won", 13_000)["time"] == 4
+    assert shown.counters(13_000).time == "0:04"  # the bar too: the table shows the win
 
 
 def test_new_game_with_a_bad_code_changes_nothing() -> None:
