@@ -23,12 +23,9 @@ from . import safejson as sj
 from .cards import DOUBLE_DECK
 from .clock import MAX_ELAPSED_MS
 from .game import Game
+from .rules import WON_MOVES, WON_POINTS
 
 EndStatus = Literal["won", "impasse"]
-WIN_MOVES: Final = 48
-"""Every win takes 40 pairs and 8 trios: 48 moves (the rules text)."""
-WIN_SCORE: Final = 520
-"""And 520 points: no play scores more."""
 MAX_MOVES: Final = len(DOUBLE_DECK) // 2
 
 
@@ -102,14 +99,14 @@ def read_end(value: object) -> End:
         "won" if status == "won" else "impasse",
         sj.integer(data.get("time"), "the end's time", 0, round(MAX_ELAPSED_MS)),
         sj.integer(data.get("moves"), "the end's moves", 0, MAX_MOVES),
-        sj.integer(data.get("score"), "the end's score", 0, WIN_SCORE),
+        sj.integer(data.get("score"), "the end's score", 0, WON_POINTS),
         sj.integer(data.get("left"), "the end's cards left", 0, len(DOUBLE_DECK)),
         sj.moment(data.get("when"), "the end's moment"),
     )
     if end.won != (end.left == 0):
         raise sj.Invalid("an end with cards left is no win")
-    if end.won and (end.moves, end.score) != (WIN_MOVES, WIN_SCORE):
-        raise sj.Invalid("a win takes 48 moves and scores 520")
+    if end.won and (end.moves, end.score) != (WON_MOVES, WON_POINTS):
+        raise sj.Invalid(f"a win takes {WON_MOVES} moves and scores {WON_POINTS}")
     return end
 
 
@@ -120,4 +117,4 @@ def former_end(game: Game, won: bool, when: float) -> End | None:
     end = end_of(game, game.elapsed(), when)
     if end is not None or not won:
         return end
-    return End("won", round(game.elapsed()), WIN_MOVES, WIN_SCORE, 0, when)
+    return End("won", round(game.elapsed()), WON_MOVES, WON_POINTS, 0, when)

@@ -334,7 +334,7 @@ class _Steps:
             self.ids.pop(gone, None)
         if put is not None:
             self.ids[put[0]] = put[1].id
-            resumed += put[1].game.status == "playing"
+            resumed += put[1].open
         listed = {entry.id: entry for entry in self.entries}
         held = set(self.ids.values())
         left = sum(

@@ -292,7 +292,7 @@ def true_counts(
     return Merged(
         added=len(({e.id for e in backup.history} - mine - in_play) & listed.keys()),
         known=sum(entry.id in mine for entry in backup.history),
-        resumed=sum(play.game.status == "playing" for play in written),
+        resumed=sum(play.open for play in written),
         left=len(gone),
         stats=before.get(KEYS["stats"]) != after.get(KEYS["stats"]),
         prefs=before.get(KEYS["prefs"]) != after.get(KEYS["prefs"]),
