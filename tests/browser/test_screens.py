@@ -284,8 +284,10 @@ def test_no_word_covers_a_card_or_a_control_and_every_label_stays_in_its_button(
     for size in each_size(page):
         assert page.evaluate(COVERING) == [], size
         assert page.evaluate(SPILLING, body) == [], size
-    for name in ("calendar", "stats"):  # windows, their days and buttons
-        page.locator(f'[data-action="{name}"]').tap()
+    # windows: the calendar's days, the statistics' buttons, the question before a game
+    # under way is left (New game)
+    for action, name in (("calendar", "calendar"), ("stats", "stats"), ("new", "confirm")):
+        page.locator(f'[data-action="{action}"]').tap()
         dialog = page.locator(f"#dialog-{name}")
         expect(dialog).to_be_visible()
         window = dialog.element_handle()
