@@ -59,8 +59,9 @@ class BackupControl:
 
     def restore(self, raw: str | None, size: int) -> None:
         """A file chosen to restore: refused whole (saying why), or merged and said what
-        changed."""
-        self.games.status(self._restore(raw, size))
+        changed, where the player is looking (the figures and chart it changed may
+        have pushed the line out of sight)."""
+        self.games.status_in_view(self._restore(raw, size))
 
     def _restore(self, raw: str | None, size: int) -> str:
         if raw is None:

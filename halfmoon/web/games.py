@@ -21,7 +21,7 @@ from ..layout import SLOTS
 from ..replay import PLAY_MS, Frame, position_text, score_line
 from ..results import CHART_FEW, Bar, Row, chart_places, history_note
 from ..view import card_class
-from .dom import Handlers, at_top, close_windows, write_codes
+from .dom import Handlers, absent, at_top, close_windows, js_object, write_codes
 from .faces import SVG, Faces
 
 CHART_W, CHART_H = 300, 110  # the chart's drawing box
@@ -98,6 +98,15 @@ class Games:
         shared or copied, damaged values found."""
         for line in self.doc.querySelectorAll('[data-role="dialog-status"]'):
             write_codes(line, words)
+
+    def status_in_view(self, words: str) -> None:
+        """The status line, brought into view in the window open in front: what a
+        restore did, which the figures and chart it changed above it may have pushed
+        out of sight (the line is a live region: screen readers hear it too)."""
+        self.status(words)
+        line = self.doc.querySelector('dialog[open] [data-role="dialog-status"]')
+        if not absent(line):
+            line.scrollIntoView(js_object({"block": "nearest", "behavior": "instant"}))
 
     # ------------------------------------------------------------------- replay
     def show_replay(

@@ -207,3 +207,41 @@ def test_a_full_file_into_a_browser_with_30_games_even_when_storage_runs_out(
     expect(page.locator('[data-stat="code"]')).to_have_text(table.code)  # the table stays
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     assert stat(page, "played") == "60"
+
+
+# ------------------------------------------------------- what a restore did, in view
+IN_VIEW = """(line) => {
+  const r = line.getBoundingClientRect();
+  const window = line.closest('dialog').getBoundingClientRect();
+  return r.height > 0 && r.top >= Math.max(0, window.top) - 0.5
+    && r.bottom <= Math.min(innerHeight, window.bottom) + 0.5;
+}"""
+
+
+def test_a_restore_says_what_it_did_where_the_player_is_looking(
+    browser: Browser, base_url: str, tmp_path: Path
+) -> None:
+    """On a phone and on a laptop, the restored figures and chart come in above the
+    backups: the line saying what the restore did is brought into view, a live region
+    (read by screen readers as it changes)."""
+    context = browser.new_context(
+        locale="pt-PT", viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = open_game(context, base_url)
+    open_stats(page)
+    line = page.locator('#dialog-stats [data-role="dialog-status"]')
+    assert line.get_attribute("role") == "status"
+    assert line.evaluate("l => l.getClientRects().length") == 1  # in the tree before it speaks
+    page.locator('#dialog-stats [data-dialog-action="to-backup"]').tap()
+    for n, size in enumerate(({"width": 390, "height": 844}, {"width": 1366, "height": 768})):
+        page.set_viewport_size(size)
+        games = tuple(
+            finished(IMPASSE, id=f"{n}-{i}", ended=MS - DAY_MS * (1 + i + 3 * n)) for i in range(2)
+        )
+        backup = Backup(MS, None, Stats(played=2, won=0), games)
+        path = tmp_path / f"backup-{n}.json"
+        path.write_text(write_backup(backup))
+        restore(page, path)
+        status(page).to_contain_text("Cópia restaurada: 2 partidas acrescentadas")
+        assert line.evaluate(IN_VIEW), size
+    context.close()

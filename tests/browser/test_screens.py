@@ -5,6 +5,7 @@ one scroll in it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -157,4 +158,141 @@ def test_every_control_is_hittable_and_every_window_opens_at_its_top(
         """c => { const r = c.getBoundingClientRect();
                   return document.elementFromPoint(r.left + r.width / 2, r.top + 2) === c; }"""
     )
+    context.close()
+
+
+# ------------------------------------------------------------ every screen clean
+# From the smallest phone to 4K, held both ways.
+SIZES = [
+    (320, 480),
+    (480, 320),
+    (320, 568),
+    (568, 320),
+    (360, 480),
+    (390, 844),
+    (844, 390),
+    (768, 1024),
+    (1024, 768),
+    (1024, 600),
+    (1100, 800),
+    (1366, 768),
+    (1920, 1080),
+    (2160, 3840),
+    (3840, 2160),
+]
+# The longest line the game says on the table: a link with a character no deal code
+# has (the longest reason), said in a game under way.
+BAD_LINK = "#HM1-N-AÇÃOBCD"
+
+# The board measured again for the window's size (static/boot/size.js), then laid out.
+RESIZED = """() => {
+  const board = document.querySelector('.board');
+  const box = board.getBoundingClientRect();
+  return Math.abs(parseFloat(board.style.getPropertyValue('--bw')) - box.width) < 0.5
+    && Math.abs(parseFloat(board.style.getPropertyValue('--bh')) - box.height) < 0.5;
+}"""
+
+# Words on the felt that touch a card, the bar or the actions, or leave the window: the
+# message line's text (as far as its box shows it, where it scrolls) and the welcome's
+# buttons.
+COVERING = """() => {
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const clip = (r, c) => ({ left: Math.max(r.left, c.left), right: Math.min(r.right, c.right),
+                            top: Math.max(r.top, c.top), bottom: Math.min(r.bottom, c.bottom) });
+  const message = document.querySelector('[data-role="message"]');
+  const shown = message.getBoundingClientRect();
+  const scrolls = getComputedStyle(message).overflowY !== 'visible';
+  const range = document.createRange();
+  range.selectNodeContents(message);
+  const words = [...range.getClientRects()].map((r) => ['message', scrolls ? clip(r, shown) : r]);
+  for (const b of document.querySelectorAll('[data-role="welcome"] button'))
+    if (b.getClientRects().length) words.push([b.dataset.welcome, b.getBoundingClientRect()]);
+  const things = [...document.querySelectorAll('#table .card')].map((c) => [c.dataset.card, c]);
+  things.push(['bar', document.querySelector('.bar')], ['actions', document.querySelector('.actions')]);
+  const page = { left: 0, top: 0, right: innerWidth, bottom: document.documentElement.scrollHeight };
+  const seen = [];
+  for (const [what, r] of words) {
+    if (r.right - r.left < 0.5 || r.bottom - r.top < 0.5) continue;
+    if (r.left < -0.5 || r.right > page.right + 0.5 || r.bottom > page.bottom + 0.5)
+      seen.push(`${what} leaves the window`);
+    for (const [name, el] of things)
+      if (meet(r, el.getBoundingClientRect())) seen.push(`${what} over ${name}`);
+  }
+  return [...new Set(seen)];
+}"""
+
+# Buttons whose label runs out of them: a line of their words past their box, or more
+# to scroll than they show.
+SPILLING = """(scope) => {
+  const spilling = [];
+  for (const b of scope.querySelectorAll('button')) {
+    if (!b.getClientRects().length || b.matches('#table .card') || b.closest('.diagram')) continue;
+    if (getComputedStyle(b).visibility === 'hidden' || b.closest('dialog:not([open])')) continue;
+    const box = b.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(b);
+    const out = [...range.getClientRects()].some((r) => r.width > 0 && (
+      r.left < box.left - 0.5 || r.right > box.right + 0.5
+      || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5));
+    if (out || b.scrollWidth > b.clientWidth + 1)
+      spilling.push(`${b.dataset.action || b.dataset.day || b.textContent.trim().slice(0, 24)}`);
+  }
+  return spilling;
+}"""
+
+
+def each_size(page: Page) -> Iterator[str]:
+    """The page resized to each size in turn (one page: as a window is resized)."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(RESIZED)
+        yield f"{width}x{height}"
+
+
+# Each language's welcome and bad link, as they begin.
+SAID = {
+    "pt-PT": ("Half Moon: toque em duas", "A ligação aberta não tem um código de partida válido: "),
+    "en-GB": ("Half Moon: tap two cards", "The link you opened has no valid deal code: "),
+}
+
+
+@pytest.mark.parametrize("locale", list(SAID))
+def test_no_word_covers_a_card_or_a_control_and_every_label_stays_in_its_button(
+    browser: Browser, base_url: str, locale: str
+) -> None:
+    """At every size, in both languages: the first visit's welcome and the longest line
+    the game says touch no card, neither the bar nor the actions; no button's label
+    leaves it; every control a finger reaches (calendar days too) is 44 × 44 px."""
+    context = browser.new_context(
+        locale=locale, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = open_game(context, base_url, CODE)
+    welcome, goes_on = SAID[locale]
+    body = page.locator("body").element_handle()
+    message = page.locator('[data-role="message"]')
+    expect(message).to_contain_text(welcome)
+    for size in each_size(page):  # the welcome
+        assert page.evaluate(COVERING) == [], size
+        assert page.evaluate(SPILLING, body) == [], size
+        assert page.evaluate(SMALL, body) == [], size
+    page.set_viewport_size({"width": 390, "height": 844})
+    table = Table(page, touch=True)
+    table.tap("P4"), table.tap("P7")  # a game under way
+    page.evaluate(f"location.hash = {BAD_LINK!r}")  # a link followed, that no deal has
+    expect(message).to_contain_text(goes_on)
+    for size in each_size(page):
+        assert page.evaluate(COVERING) == [], size
+        assert page.evaluate(SPILLING, body) == [], size
+    # windows: the calendar's days, the statistics' buttons, the question before a game
+    # under way is left (New game)
+    for action, name in (("calendar", "calendar"), ("stats", "stats"), ("new", "confirm")):
+        page.locator(f'[data-action="{action}"]').tap()
+        dialog = page.locator(f"#dialog-{name}")
+        expect(dialog).to_be_visible()
+        window = dialog.element_handle()
+        for size in each_size(page):
+            assert page.evaluate(SPILLING, window) == [], (name, size)
+            assert page.evaluate(SMALL, window) == [], (name, size)
+        page.keyboard.press("Escape")
     context.close()
