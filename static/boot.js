@@ -30,12 +30,18 @@ applyTheme();
 applyTable();
 applyToday();
 watchSize();
-const painted = paint();
+const { painted, drawn } = paint();
 const input = painted ? keepInput() : null;
 // What Python takes when it is ready (halfmoon/web/app.py): the record the table was
-// painted from, what the player did on it meanwhile, and the way its own start steps
-// give way to the player (static/boot/yielding.js).
-window.halfmoonStart = { painted, take: () => (input ? input.take() : []), nextTask };
+// painted from, the new deal drawn for a new player (the deal Python starts with),
+// what the player did on it meanwhile, and the way its own start steps give way to the
+// player (static/boot/yielding.js).
+window.halfmoonStart = {
+  painted,
+  drawn,
+  take: () => (input ? input.take() : []),
+  nextTask,
+};
 // PyScript's own start needs nothing before the first frame: it begins after it.
 afterPaint()
   .then(() => startPyScript(storage))

@@ -29,6 +29,7 @@ from . import stdlib, vendored
 from .archive import ENGINE_ARCHIVE, read_archive, read_archive_names, write_archive
 from .build_pages import write_pages
 from .markup import boot_data, face_templates, place_shell, step_controls
+from .pool import pool, pool_json
 from .shipped import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,7 @@ NODE = ROOT / "node_modules"
 # Pyodide's own files the page loads: not its standard library nor its lock file, for
 # which the site has its own (tools/stdlib.py).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-BOOT_KEYS = ("app.error", "app.error.load", "app.progress", "app.offline-ready")
+BOOT_KEYS = ("app.error", "app.error.load", "app.progress", "app.offline-ready", "welcome.text")
 DEALT = Game.new(format_code(0))  # how many cards each place holds at the deal
 # Files that are not part of what the page loads (never precached).
 NOT_PRECACHED = {
@@ -172,7 +173,12 @@ def stylesheet(css: str) -> str:
     return f":root {{ --sign-ms: {SIGN_MS}ms; }}\n{css}"
 
 
-def render_page(template: str, lang: str = "pt", python: dict[str, object] | None = None) -> str:
+def render_page(
+    template: str,
+    lang: str = "pt",
+    python: dict[str, object] | None = None,
+    deals: dict[str, list[dict[str, object]]] | None = None,
+) -> str:
     """Fill the page's ``<html lang>``, catalogue slots (default language), the on/off
     options (one switch and its hint each, :data:`halfmoon.prefs.SWITCHES`), the choices
     of the theme, felt and language (:data:`CHOICES`), the table's places (the
@@ -182,7 +188,8 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
     the record of the table against (:data:`halfmoon.painted.CHECKS`), the fields of the
     input kept before Python runs (:data:`halfmoon.kept.FIELDS`), the look's facts
     (:data:`halfmoon.look.LOOK`) and (``python``) where the page's Python comes from
-    (see :func:`build`)."""
+    (see :func:`build`); and (``deals``) the new deals a first visit paints
+    (:mod:`tools.pool`), none by default."""
     words = CATALOGUE[lang]
     keys = set(BOOT_KEYS)
     template = _HTML_LANG.sub(rf"\g<1>{html_lang(lang)}\g<2>", template, count=1)
@@ -238,6 +245,7 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
     if python is not None:
         game["python"] = python
     game["strings"] = strings  # last: the build writes the first start's bytes before it
+    page = page.replace("<!-- POOL -->", pool_json(deals or {}))
     return page.replace("<!-- BOOT_DATA -->", boot_data(game))
 
 
@@ -373,7 +381,7 @@ def build(out: Path) -> str:
         "early": compiled.pyodide_imports(),
     }
     template = (ROOT / "index.html").read_text(encoding="utf-8")
-    page = versioned(render_page(template, python=python))
+    page = versioned(render_page(template, python=python, deals=pool()))
     # (Not preloaded: Pyodide's and PyScript's own modules.  Fetched with the page, they
     # slow the reading of the page and so its first paint, and the start is no sooner:
     # docs/performance.md.)

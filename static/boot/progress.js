@@ -33,7 +33,8 @@ function show(total) {
   );
   // beside the bar (index.html)
   const line = /** @type {HTMLElement} */ (document.getElementById("boot-bytes"));
-  if (!visible || root.dataset.app !== "loading" || root.dataset.painted || !progress) return;
+  if (!visible || root.dataset.app !== "loading" || root.dataset.painted === "true" || !progress)
+    return;
   let done = 0;
   for (const bytes of arrived.values()) done += bytes;
   done = Math.min(done, total);
