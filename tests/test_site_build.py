@@ -85,18 +85,19 @@ def test_page_strings_come_from_the_catalogue() -> None:
 def test_the_page_holds_new_deals_of_fresh_randomness_for_a_new_player() -> None:
     """A first visit paints one of the deals the build dealt (tools/pool.py): each the
     engine's record of that deal just dealt, in every language, in the same order, and
-    another build deals others."""
+    another build deals others.  The start-up script reads them from a module of their
+    own, as the JSON text of ``deals``."""
     deals = pool.pool()
-    page = build_site.render_page((ROOT / "index.html").read_text(encoding="utf-8"), deals=deals)
-    held = re.search(r'<script type="application/json" id="boot-pool">(.*?)</script>', page)
-    assert held is not None and json.loads(held.group(1)) == deals
+    module = pool.pool_module(deals)
+    text = re.fullmatch(r"//[^\n]*\nexport const deals = (.*);\n", module)
+    assert text is not None and json.loads(json.loads(text.group(1))) == deals
     codes = [record["code"] for record in deals["pt"]]
     assert len(set(codes)) == len(codes) == pool.SIZE
     for lang in ("pt", "en"):
         assert deals[lang] == [dealt(str(code), lang) for code in codes]
     assert not set(codes) & {record["code"] for record in pool.pool()["pt"]}
-    empty = build_site.render_page((ROOT / "index.html").read_text(encoding="utf-8"))
-    assert '<script type="application/json" id="boot-pool">{}</script>' in empty
+    source = (ROOT / pool.MODULE).read_text(encoding="utf-8")
+    assert 'export const deals = "{}";' in source  # the sources hold none
 
 
 def test_every_card_face_is_written_once_as_a_template() -> None:

@@ -31,7 +31,8 @@ from . import serve, stdlib, vendored
 from .archive import ENGINE_ARCHIVE, read_archive, read_archive_names, write_archive
 from .build_pages import write_pages
 from .markup import boot_data, face_templates, place_shell, step_controls
-from .pool import pool, pool_json
+from .pool import MODULE as POOL_MODULE
+from .pool import pool, pool_module
 from .shipped import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -196,12 +197,7 @@ def stylesheet(css: str) -> str:
     return f":root {{ --sign-ms: {SIGN_MS}ms; }}\n{css}"
 
 
-def render_page(
-    template: str,
-    lang: str = "pt",
-    python: dict[str, object] | None = None,
-    deals: dict[str, list[dict[str, object]]] | None = None,
-) -> str:
+def render_page(template: str, lang: str = "pt", python: dict[str, object] | None = None) -> str:
     """Fill the page's ``<html lang>``, catalogue slots (default language), the on/off
     options (one switch and its hint each, :data:`halfmoon.prefs.SWITCHES`), the choices
     of the theme, felt and language (:data:`CHOICES`), the table's places (the
@@ -211,8 +207,7 @@ def render_page(
     the record of the table against (:data:`halfmoon.painted.CHECKS`), the fields of the
     input kept before Python runs (:data:`halfmoon.kept.FIELDS`), the look's facts
     (:data:`halfmoon.look.LOOK`) and (``python``) where the page's Python comes from
-    (see :func:`build`); and (``deals``) the new deals a first visit paints
-    (:mod:`tools.pool`), none by default."""
+    (see :func:`build`)."""
     words = CATALOGUE[lang]
     keys = set(BOOT_KEYS)
     template = _HTML_LANG.sub(rf"\g<1>{html_lang(lang)}\g<2>", template, count=1)
@@ -268,7 +263,6 @@ def render_page(
     if python is not None:
         game["python"] = python
     game["strings"] = strings  # last: the build writes the first start's bytes before it
-    page = page.replace("<!-- POOL -->", pool_json(deals or {}))
     return page.replace("<!-- BOOT_DATA -->", boot_data(game))
 
 
@@ -394,6 +388,7 @@ def build(out: Path) -> str:
     for script in (out / "static").rglob("*.js"):
         source = script.read_text(encoding="utf-8")
         script.write_text(shipped(versioned(source)), encoding="utf-8")
+    (out / POOL_MODULE).write_text(pool_module(pool()), encoding="utf-8")  # new deals
     css = out / "static" / "halfmoon.css"
     css.write_text(stylesheet(css.read_text(encoding="utf-8")), encoding="utf-8")
     python: dict[str, object] = {
@@ -404,7 +399,7 @@ def build(out: Path) -> str:
         "early": compiled.pyodide_imports(),
     }
     template = (ROOT / "index.html").read_text(encoding="utf-8")
-    page = versioned(render_page(template, python=python, deals=pool()))
+    page = versioned(render_page(template, python=python))
     # (Not preloaded: Pyodide's and PyScript's own modules.  Fetched with the page, they
     # slow the reading of the page and so its first paint, and the start is no sooner:
     # docs/performance.md.)

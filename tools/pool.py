@@ -3,11 +3,12 @@
 A first visit has no saved table to paint and no Python yet: the build deals
 :data:`SIZE` deals of fresh randomness (``secrets``, through the engine's own
 ``Game.new``) and writes each, in every language, as the record the engine keeps of a
-table (:func:`halfmoon.painted.dealt`).  The start-up script draws one of them at random
-(``static/boot/paint.js``) and paints it in the first frame; Python then starts with
-that very deal (``Session.start``'s ``drawn``).  Every later deal is Python's, of fresh
-randomness.  Each deal adds about 120 bytes per language to the page on the wire
-(gzip; docs/performance.md, "Bytes")."""
+table (:func:`halfmoon.painted.dealt`), into a module of the start-up script
+(:data:`MODULE`).  That script draws one of them at random (``static/boot/paint.js``)
+and paints it in the first frame; Python then starts with that very deal
+(``Session.start``'s ``drawn``).  Every later deal is Python's, of fresh randomness.
+Each deal adds about 150 bytes per language on the wire (gzip; docs/performance.md,
+"A new player's first visit")."""
 
 from __future__ import annotations
 
@@ -39,8 +40,17 @@ def pool(size: int = SIZE) -> dict[str, list[dict[str, object]]]:
     return {lang: [dealt(code, lang) for code in drawn] for lang in LANGUAGES}
 
 
-def pool_json(data: dict[str, list[dict[str, object]]]) -> str:
-    """The pool as the page holds it (``<script type="application/json"
-    id="boot-pool">``): compact JSON that cannot close its script element."""
+MODULE: Final = "static/boot/pool.js"
+"""The start-up script's module that holds the pool (its sources hold none)."""
+
+
+def pool_module(data: dict[str, list[dict[str, object]]]) -> str:
+    """The module the page reads the pool from (:data:`MODULE`): its JSON as the text
+    of ``deals``, parsed only on a visit that paints a new deal; a module of its own, in
+    parallel with the page's others, so that the page itself stays small enough to
+    arrive in one round trip of a slow link."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("</", "<\\/")
+    return (
+        "// The new deals a new player's first visit paints: written by tools/pool.py.\n"
+        f"export const deals = {json.dumps(text, ensure_ascii=False)};\n"
+    )

@@ -18,6 +18,7 @@
 // fields of a place and of the bar and the longest texts are the engine's, handed over
 // by the build (halfmoon/painted.py, CHECKS).
 import { boot, build, keys, lang, stored, words } from "./data.js";
+import { deals as newDeals } from "./pool.js";
 
 /** @typedef {Record<string, unknown>} Plain a JSON object */
 
@@ -178,14 +179,14 @@ function saved() {
 
 /**
  * For a new player with no link to another deal: one of the page's new deals in its
- * language (#boot-pool), drawn at random, or the one a link names.
+ * language (./pool.js), drawn at random, or the one a link names.
  * @returns {Plain | null}
  */
 function dealt() {
   if (stored(keys.last) !== null) return null; // a player coming back: theirs, or none
   let pool;
   try {
-    pool = JSON.parse(document.getElementById("boot-pool")?.textContent || "null");
+    pool = JSON.parse(newDeals);
   } catch (_) {
     return null;
   }

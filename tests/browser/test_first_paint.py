@@ -33,6 +33,7 @@ from tests.browser.table import Table, corners, engine_tops, overlapping
 from tests.browser.test_offline_embed import BLOCK_STORAGE_IN_FRAMES, READY
 from tests.browser.test_offline_embed import host as host  # the host page's fixture
 from tests.solver import legal_moves
+from tools.pool import MODULE
 
 X, Y = "HM1-N-AAAAAAB", "HM1-N-AAAAAAC"
 BUILD = re.search(
@@ -338,11 +339,10 @@ def test_taps_on_a_table_another_tab_has_moved_on_from_are_dropped(opened) -> No
 
 
 # ------------------------------------------------------------------ a new player
-POOL = json.loads(
-    re.search(  # the new deals the build wrote into the page (tools/pool.py)
-        r'<script type="application/json" id="boot-pool">(.*?)</script>',
-        (SITE / "index.html").read_text(encoding="utf-8"),
-    ).group(1)  # type: ignore[union-attr]
+POOL = json.loads(  # the new deals the build wrote for the page (tools/pool.py)
+    json.loads(
+        (SITE / MODULE).read_text(encoding="utf-8").split("export const deals = ")[1].rstrip(";\n")
+    )
 )
 
 
