@@ -346,6 +346,9 @@ POOL = json.loads(  # the new deals the build wrote for the page (tools/pool.py)
 )
 
 
+PYTHON_FILES = re.compile(r"/(pyodide\.asm\.|halfmoon-stdlib-|engine\.zip)")  # Python's own
+
+
 def painted_new(page: Page | Frame) -> str:
     """The code of the new deal a page painted before Python (asserted still loading)."""
     page.wait_for_function("document.documentElement.dataset.painted === 'new'")
@@ -363,7 +366,7 @@ def test_new_players_see_real_deals_of_the_build_before_python_each_drawn_anew(
     codes = []
     for visit in range(5):
         context = browser.new_context(locale="pt-PT", service_workers="block")
-        context.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
+        context.route(PYTHON_FILES, lambda route: None)  # never answered: no Python
         page = context.new_page()
         page.goto(base_url + "/")
         code = painted_new(page)
