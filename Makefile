@@ -13,7 +13,7 @@ RUNS ?= 7
 WORKERS ?= 2
 PYTEST := $(PY) -m pytest -q $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadgroup)
 
-.PHONY: setup site play test test-rules test-browser test-browsers lint chromium browsers bench bench-browsers bench-phone bench-rules soak clean
+.PHONY: setup site play test test-rules test-browser test-browsers lint chromium browsers bench bench-browsers bench-phone bench-rules lighthouse soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -83,6 +83,10 @@ bench-browsers: site chromium browsers
 ## bench-phone: a mid-range phone (CPU slowed 4x, touch): start-up, blocking and taps
 bench-phone: site chromium
 	RUNS=$(if $(filter 7,$(RUNS)),5,$(RUNS)) $(PY) -m bench.bench_phone
+
+## lighthouse: Lighthouse (pinned in package.json) on a first visit, mobile: scores and metrics
+lighthouse: site
+	CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} $(PY) -m bench.bench_lighthouse --runs $(if $(filter 7,$(RUNS)),2,$(RUNS))
 
 ## bench-rules: the rules engine's speed in CPython
 bench-rules: $(STAMP)

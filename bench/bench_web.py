@@ -4,7 +4,9 @@ against a bare page that loads the same vendored Pyodide and runs ``import sys``
 Runs of the pages alternate (RUNS of each, 7 unless the environment says otherwise).
 Start-up is measured cold (a fresh profile), on a quick reload (before the snapshot of
 the next visit is made), on a reload once it is made, and on a return visit (the browser
-quits and starts again on its profile: bench/bench_browsers.py's Chromium run).
+quits and starts again on its profile: bench/bench_browsers.py's Chromium run); a new
+player's first visit (no link) is timed to the new deal painted, on the loopback and
+over a 20 Mbit/s link.
 Taps are clicks on the cards as a person makes them (the pointer rests on the card, the
 button is held a moment); the same taps as Playwright's instant clicks are measured for
 reference.  Then a mid-range phone (bench/bench_phone.py): the CPU slowed four times, a
@@ -123,6 +125,27 @@ def throttled_first_visit(browser: Browser, url: str) -> float:
     ready = load(page, url)
     context.close()
     return ready
+
+
+def new_player_painted(browser: Browser, url: str, *, throttled: bool) -> float:
+    """A new player's first visit (no link, nothing stored): when the new deal the page
+    holds is painted (its first contentful paint: the table is in the first frame), in
+    the page's own clock; ``throttled``: over THROTTLE."""
+    context = browser.new_context(locale="pt-PT")
+    page = context.new_page()
+    if throttled:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", THROTTLE)
+    page.goto(url, wait_until="commit")
+    page.wait_for_function(
+        "document.documentElement?.dataset.painted === 'new'"
+        " && performance.getEntriesByName('first-contentful-paint').length > 0",
+        timeout=TIMEOUT,
+    )
+    painted = paint(page)
+    context.close()
+    return painted
 
 
 def twice(sizes: list[tuple[str, int, int]]) -> list[str]:
@@ -347,6 +370,8 @@ def main() -> None:
             "pyscript_memory",
             "baseline_slow",
             "game_slow",
+            "new_painted",
+            "new_painted_slow",
         )
     }
     doubled: set[str] = set()  # files the game's first visit downloaded twice before ready
@@ -400,6 +425,11 @@ def main() -> None:
             for run in range(RUNS):  # a first visit over a modest link
                 for name in ("baseline", "game") if run % 2 == 0 else ("game", "baseline"):
                     samples[f"{name}_slow"].append(throttled_first_visit(browser, pages[name]))
+            for _ in range(RUNS):  # a new player: the new deal painted, at once and slowly
+                for slow in (False, True):
+                    samples["new_painted_slow" if slow else "new_painted"].append(
+                        new_player_painted(browser, url + "/", throttled=slow)
+                    )
             results["doubled"] = sorted(doubled)
             results["wasm"] = wasm_from_cache(p, pages["game"])
             # A player coming back: the browser quits and starts again on its profile.
@@ -445,6 +475,8 @@ def report(
         ("reload, snapshot made (ms)", "game_snapshot_reload", "baseline_snapshot_reload", None),
         ("return visit: ready", "game_return", "baseline_return", 0.30),
         ("return visit: saved table painted", "game_painted", "baseline_return", 0.10),
+        ("first visit: new deal painted", "new_painted", "baseline_cold", 0.10),
+        ("  over 20 Mbit/s 40 ms", "new_painted_slow", "baseline_slow", 0.10),
         ("first paint, cold (ms)", "paint_cold", "baseline_warm", 0.25),
         ("first paint, warm (ms)", "paint_warm", "baseline_warm", 0.25),
         ("first visit, 20 Mbit/s 40 ms", "game_slow", "baseline_slow", 0.90),

@@ -25,10 +25,10 @@ from typing import Final, get_args
 
 from . import safejson as sj
 from .cards import DOUBLE_DECK
-from .game import Status
+from .game import Game, Status
 from .keys import fallback
 from .layout import SLOTS
-from .view import Counters, PlaceView, face_key
+from .view import Counters, PlaceView, counters, face_key, table_view
 
 VERSION: Final = 1
 MAX_CHARS: Final = 16_000
@@ -91,6 +91,18 @@ def record(
         "redo": counters.can_redo,
         "game": counters.status,
     }
+
+
+def dealt(code: str, lang: str) -> dict[str, object]:
+    """The record of ``code`` just dealt, in ``lang``, as a new player's table shows it
+    (no option set: nothing selected, nothing dimmed; the clock at zero).  The build
+    writes a few of these into the page (tools/pool.py), so that a first visit paints a
+    real deal before Python has arrived; no build is named (they are the page's own).
+    Raises :class:`~halfmoon.deal.CodeError` for an invalid code."""
+    game = Game.new(code)
+    shown = code if game.code is None else game.code
+    views = table_view(game, lang, placement_help=False)
+    return record(views, counters(game, None), build="", lang=lang, code=shown, daily=None)
 
 
 def _place(view: PlaceView) -> list[object]:

@@ -121,6 +121,7 @@ class Session:
         fragment: str,
         lang: str,
         books: Books | None = None,
+        drawn: str | None = None,
     ) -> tuple[Session, tuple[Phrase, ...]]:
         """The session a page opens with, and what to tell the player (if anything).
 
@@ -128,6 +129,8 @@ class Session:
         resumes its kept play or starts it (``#daily``: today's deal of the day); an
         invalid link is explained and the play saved last goes on (with none, a new
         deal: the words say so, not that a game goes on).  No link: the play saved last.
+        With neither, ``drawn``: the deal the start-up script painted for a new player
+        (one of the build's, docs/design.md, "Start-up"), else a deal of fresh randomness.
         """
         books = books or Books()
         notice: tuple[Phrase, ...] = ()
@@ -142,7 +145,7 @@ class Session:
         if target is not None:
             play = library.find(target) or books.fresh(Game.new(target))
         else:
-            play = last or books.fresh(Game.new())
+            play = last or books.fresh(_new_deal(drawn))
         session = cls(play, prefs, lang, library, books=books)
         if last is not None and last.code != play.code:
             # A link opened another deal: the play saved last is left for it, as it is
@@ -451,6 +454,17 @@ def _sentence(key: str) -> Phrase:
 
 def _daily_phrase(today: date, code: str) -> Phrase:
     return phrase("announce.daily", day=today, code=code)
+
+
+def _new_deal(drawn: str | None) -> Game:
+    """The deal painted before Python for a new player (``drawn``), or, with none or
+    one that is no deal code, a deal of fresh randomness."""
+    if drawn is not None:
+        try:
+            return Game.new(drawn)
+        except CodeError:
+            pass
+    return Game.new()
 
 
 def _link_invalid(error: CodeError, *, fresh: bool = False) -> Phrase:

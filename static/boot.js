@@ -4,14 +4,14 @@
 // they left it.  Python's start begins here too, before anything else, and PyScript
 // then takes it over.  One module per job (static/boot/); docs/design.md, "Start-up".
 import "./errors.js";
-import { cacheStorage } from "./boot/data.js";
+import { cacheStorage, serviceWorkers } from "./boot/data.js";
 import { fail, watchFailures } from "./boot/failure.js";
 import { keepInput } from "./boot/kept.js";
 import { applyTable, applyTheme, applyToday } from "./boot/look.js";
 import { registerWorker } from "./boot/offline.js";
 import { paint } from "./boot/paint.js";
 import { stopWatching, watchDownloads } from "./boot/progress.js";
-import { afterPaint, rememberSnapshot, startPython } from "./boot/python.js";
+import { afterFirstPaint, afterPaint, rememberSnapshot, startPython } from "./boot/python.js";
 import { probeStorage, startPyScript } from "./boot/pyscript.js";
 import { watchSize } from "./boot/size.js";
 import { makeSnapshot } from "./boot/snapshot.js";
@@ -22,7 +22,12 @@ const root = document.documentElement;
 
 watchFailures();
 watchDownloads(); // first: it counts (and keeps for offline play) what the start fetches
-startPython(); // what takes longest begins first
+// What takes longest begins first — from the offline copy.  A first visit fetches
+// Python's few megabytes over the network: once the first frame is shown, so that they
+// share neither the link nor the processor with the little that frame needs
+// (docs/performance.md, "A new player's first visit").
+const served = Boolean(serviceWorkers()?.controller);
+if (served) startPython();
 const storage = probeStorage();
 translate();
 frame();
@@ -30,15 +35,24 @@ applyTheme();
 applyTable();
 applyToday();
 watchSize();
-const painted = paint();
+const { painted, drawn } = paint();
 const input = painted ? keepInput() : null;
 // What Python takes when it is ready (halfmoon/web/app.py): the record the table was
-// painted from, what the player did on it meanwhile, and the way its own start steps
-// give way to the player (static/boot/yielding.js).
-window.halfmoonStart = { painted, take: () => (input ? input.take() : []), nextTask };
+// painted from, the new deal drawn for a new player (the deal Python starts with),
+// what the player did on it meanwhile, and the way its own start steps give way to the
+// player (static/boot/yielding.js).
+window.halfmoonStart = {
+  painted,
+  drawn,
+  take: () => (input ? input.take() : []),
+  nextTask,
+};
 // PyScript's own start needs nothing before the first frame: it begins after it.
-afterPaint()
-  .then(() => startPyScript(storage))
+(served ? afterPaint() : afterFirstPaint())
+  .then(() => {
+    startPython(); // (begun already, from the offline copy)
+    return startPyScript(storage);
+  })
   .catch(() => fail("app.error.load"));
 
 // The cards' motion, dragging and sound each have a small module of their own, fetched

@@ -14,7 +14,16 @@ from halfmoon.books import Books
 from halfmoon.daily import daily_code
 from halfmoon.keys import fallback
 from halfmoon.layout import SLOTS
-from halfmoon.painted import BAR_FIELDS, MAX_CHARS, MOST, PLACE_FIELDS, record, same_table, write
+from halfmoon.painted import (
+    BAR_FIELDS,
+    MAX_CHARS,
+    MOST,
+    PLACE_FIELDS,
+    dealt,
+    record,
+    same_table,
+    write,
+)
 from halfmoon.prefs import Prefs
 from halfmoon.presenter import Presenter
 from halfmoon.saved import Play
@@ -123,3 +132,51 @@ def test_every_face_has_one_template_name_in_every_language() -> None:
     by_key = {face_key(v): v for v in faces()}
     assert by_key["DH"].card == by_key["QH"].card == "QH"  # a Dama is a Queen
     assert by_key["10S"].rank == "10" and not by_key["10S"].face
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_new_deal_painted_for_a_new_player_is_the_table_python_starts_with(lang: str) -> None:
+    """The build writes :func:`dealt` records into the page; a new player's page paints
+    one and hands its code to Python, whose session starts with that very deal: the
+    table it would paint is the one painted, so it is taken over as it is."""
+    code = "HM1-N-QIRRPRX"
+    painted = dealt(code, lang)
+    opened, said = Session.start(
+        last=None, library=_Nothing(), prefs=Prefs(), fragment="", lang=lang, drawn=code
+    )
+    shown = Presenter(opened)
+    assert opened.game.code == code and opened.game.moves == 0 and said == ()
+    assert same_table(write(painted), shown.painted(0.0, "b1"))
+    assert (painted["code"], painted["lang"], painted["build"], painted["daily"]) == (
+        code,
+        lang,
+        "",
+        "",
+    )
+    assert painted["bar"] == {"time": "0:00", "score": "0", "moves": "0", "code": code, "daily": ""}
+    assert (painted["undo"], painted["redo"], painted["game"]) == (False, False, "playing")
+    other = dealt("HM1-N-AAAAAAB", lang)  # another deal is another table
+    assert not same_table(write(other), shown.painted(0.0, "b1"))
+
+
+def test_a_drawn_deal_is_used_only_for_a_new_player_and_only_if_it_is_a_deal() -> None:
+    code, kept = "HM1-N-QIRRPRX", Play(Game.new(CODE), "a1", begun=1.0, saved=2.0, rev=3)
+
+    def opened(last: Play | None, fragment: str, drawn: str) -> str | None:
+        s, _ = Session.start(
+            last=last, library=_Nothing(), prefs=Prefs(), fragment=fragment, lang="pt", drawn=drawn
+        )
+        return s.game.code
+
+    assert opened(None, "", code) == code
+    assert opened(kept, "", code) == CODE  # a player coming back: their own game
+    assert opened(None, "#HM1-N-AAAAAAC", code) == "HM1-N-AAAAAAC"  # a link: its deal
+    fresh = {opened(None, "", "not a code") for _ in range(5)}  # fresh randomness instead
+    assert len(fresh) == 5 and code not in fresh
+
+
+class _Nothing:
+    """A library that keeps no game."""
+
+    def find(self, code: str) -> None:
+        return None

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import build_site, stdlib
+from halfmoon.painted import dealt
+from tools import build_site, pool, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -79,6 +80,24 @@ def test_page_strings_come_from_the_catalogue() -> None:
     # every slot of the template filled (the page's Python by the build, which names it)
     assert re.findall(r"<!-- [A-Z_]+ -->", page) == ["<!-- PYTHON -->"]
     assert '"app.loading": "Setting the table…"' in page
+
+
+def test_the_page_holds_new_deals_of_fresh_randomness_for_a_new_player() -> None:
+    """A first visit paints one of the deals the build dealt (tools/pool.py): each the
+    engine's record of that deal just dealt, in every language, in the same order, and
+    another build deals others.  The start-up script reads them from a module of their
+    own, as the JSON text of ``deals``."""
+    deals = pool.pool()
+    module = pool.pool_module(deals)
+    text = re.fullmatch(r"//[^\n]*\nexport const deals = (.*);\n", module)
+    assert text is not None and json.loads(json.loads(text.group(1))) == deals
+    codes = [record["code"] for record in deals["pt"]]
+    assert len(set(codes)) == len(codes) == pool.SIZE
+    for lang in ("pt", "en"):
+        assert deals[lang] == [dealt(str(code), lang) for code in codes]
+    assert not set(codes) & {record["code"] for record in pool.pool()["pt"]}
+    source = (ROOT / pool.MODULE).read_text(encoding="utf-8")
+    assert 'export const deals = "{}";' in source  # the sources hold none
 
 
 def test_every_card_face_is_written_once_as_a_template() -> None:
@@ -400,3 +419,28 @@ def test_vendored_scripts_name_no_missing_source_map_and_make_no_memory_early(
     patched = runtime.read_text(encoding="utf-8")
     assert vendored.EAGER_MEMORY not in patched and patched.count(vendored.LAZY_MEMORY) == 1
     assert len(patched) - len(source) == len(vendored.LAZY_MEMORY) - len(vendored.EAGER_MEMORY)
+
+
+def test_a_first_visit_s_progress_counts_the_bytes_on_the_wire(tmp_path: Path) -> None:
+    """The first start's total is what a static host sends, compressed where the type
+    shrinks (tools/serve.py's gzip), not the files' own sizes; a large file that shrinks
+    says by how much, so the bar can count it as it streams in."""
+    import gzip
+    import random
+
+    (tmp_path / "static").mkdir()
+    script = ("const answer = 42;\n" * 8_000).encode()
+    noise = random.Random(7).randbytes(70_000)  # a picture: sent as it is
+    (tmp_path / "index.html").write_bytes(b"<p>hello</p>" * 100)
+    (tmp_path / "static" / "big.js").write_bytes(script)
+    (tmp_path / "static" / "icon-192.png").write_bytes(noise)
+    (tmp_path / "static" / "photo.jpg").write_bytes(noise)
+    (tmp_path / "rules.html").write_bytes(b"<p>not on a first start</p>" * 100)
+    total, shrink = build_site.first_start(tmp_path)
+    squeezed = [
+        len(gzip.compress(data, 6, mtime=0))
+        for data in ((tmp_path / "index.html").read_bytes(), script)
+    ]
+    assert total == sum(squeezed) + len(noise)  # the icon of an installed app is not fetched
+    assert total < len(script)  # the files' own sizes would be 3x that
+    assert shrink == {"static/big.js": round(squeezed[1] / len(script), 4)}

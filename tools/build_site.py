@@ -7,9 +7,11 @@ vendored runtime (Pyodide, PyScript, fake-indexeddb) from node_modules.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import html
 import json
+import mimetypes
 import re
 import shutil
 import tomllib
@@ -25,10 +27,12 @@ from halfmoon.painted import CHECKS
 from halfmoon.prefs import FELTS, SWITCHES, THEMES
 from halfmoon.words import CATALOGUE
 
-from . import stdlib, vendored
+from . import serve, stdlib, vendored
 from .archive import ENGINE_ARCHIVE, read_archive, read_archive_names, write_archive
 from .build_pages import write_pages
 from .markup import boot_data, face_templates, place_shell, step_controls
+from .pool import MODULE as POOL_MODULE
+from .pool import pool, pool_module
 from .shipped import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +41,7 @@ NODE = ROOT / "node_modules"
 # Pyodide's own files the page loads: not its standard library nor its lock file, for
 # which the site has its own (tools/stdlib.py).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-BOOT_KEYS = ("app.error", "app.error.load", "app.progress", "app.offline-ready")
+BOOT_KEYS = ("app.error", "app.error.load", "app.progress", "app.offline-ready", "welcome.text")
 DEALT = Game.new(format_code(0))  # how many cards each place holds at the deal
 # Files that are not part of what the page loads (never precached).
 NOT_PRECACHED = {
@@ -138,14 +142,35 @@ def precached(out: Path) -> list[Path]:
     ]
 
 
-def first_start_bytes(out: Path) -> int:
-    """How many bytes the game's first start downloads (uncompressed): the progress bar
-    of a first visit counts toward it."""
-    return sum(
-        p.stat().st_size
-        for p in precached(out)
-        if not NOT_FIRST_START.fullmatch(p.relative_to(out).as_posix())
-    )
+SHRINK_FROM = 64_000
+"""The files at least this large whose compression the page is told (:func:`first_start`)."""
+
+
+def on_the_wire(path: Path) -> int:
+    """A file's bytes as a static host sends them: gzipped as tools/serve.py does
+    (Netlify too, or smaller with brotli) where its type shrinks, else as they are."""
+    kind = serve.TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or ""
+    if not kind.startswith(serve.COMPRESSED):
+        return path.stat().st_size
+    return len(gzip.compress(path.read_bytes(), serve.GZIP_LEVEL, mtime=0))
+
+
+def first_start(out: Path) -> tuple[int, dict[str, float]]:
+    """What the game's first start downloads, on the wire (:func:`on_the_wire`): the
+    total, which the progress bar of a first visit counts toward, and how much each of
+    its large files shrinks (bytes on the wire per byte of the file), by which the bar
+    counts a file still arriving (a page's script sees it uncompressed; once it is in,
+    the browser says what it took on the wire)."""
+    total, shrink = 0, {}
+    for path in precached(out):
+        rel = path.relative_to(out).as_posix()
+        if NOT_FIRST_START.fullmatch(rel):
+            continue
+        size, wire = path.stat().st_size, on_the_wire(path)
+        total += wire
+        if size >= SHRINK_FROM and wire < 0.9 * size:
+            shrink[rel] = round(wire / size, 4)
+    return total, shrink
 
 
 _HTML_LANG = re.compile(r'(<html lang=")[^"]*(")')
@@ -363,6 +388,7 @@ def build(out: Path) -> str:
     for script in (out / "static").rglob("*.js"):
         source = script.read_text(encoding="utf-8")
         script.write_text(shipped(versioned(source)), encoding="utf-8")
+    (out / POOL_MODULE).write_text(pool_module(pool()), encoding="utf-8")  # new deals
     css = out / "static" / "halfmoon.css"
     css.write_text(stylesheet(css.read_text(encoding="utf-8")), encoding="utf-8")
     python: dict[str, object] = {
@@ -403,10 +429,10 @@ def build(out: Path) -> str:
         if (ROOT / extra).exists():
             shutil.copy2(ROOT / extra, out / extra)
     index = out / "index.html"
+    total, shrink = first_start(out)
+    counted = f'"first": {total}, "shrink": {json.dumps(shrink)}, "strings": {{'
     index.write_text(
-        index.read_text(encoding="utf-8").replace(
-            '"strings": {', f'"first": {first_start_bytes(out)}, "strings": {{', 1
-        ),
+        index.read_text(encoding="utf-8").replace('"strings": {', counted, 1),
         encoding="utf-8",
     )
     version = seal(out)

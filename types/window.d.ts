@@ -11,6 +11,8 @@ declare global {
     halfmoonStart: {
       /** The record the table was painted from, or null (static/boot/paint.js). */
       painted: string | null;
+      /** A new player's deal, painted from the build's pool, or "" (static/boot/paint.js). */
+      drawn: string;
       /** What the player did on the painted table meanwhile (static/boot/kept.js). */
       take: () => unknown[][];
       /** A later task, once the player's input is handled (static/boot/yielding.js). */

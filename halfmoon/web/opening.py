@@ -11,13 +11,15 @@ from ..books import Books
 from ..i18n import Phrase, choose_language, normalise_language
 from ..session import Session
 from .clock import player_day
+from .dom import absent
 from .persistence import Persistence
 
 
 def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, tuple[Phrase, ...]]:
     """The session this visit opens with: version 1's save carried over once, the
     options, the page's language (a ``?lang=`` is remembered as the player's choice),
-    and the deal the address names or the one saved last."""
+    and the deal the address names or the one saved last — or, for a new player, the
+    deal the start-up script painted."""
     saves.migrate()
     saves.stats()  # checked now, so that damaged statistics are said at once
     prefs = saves.prefs()
@@ -26,6 +28,9 @@ def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, 
         prefs.lang = asked
         saves.save_prefs(prefs)
     lang = choose_language(asked, prefs.lang, list(win.navigator.languages or []))
+    # a new player's deal, as the start-up script painted it (static/boot/paint.js)
+    start: Any = getattr(win, "halfmoonStart", None)
+    drawn = None if absent(start) else str(getattr(start, "drawn", "") or "") or None
     return Session.start(
         last=saves.last(),
         library=saves,
@@ -33,4 +38,5 @@ def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, 
         fragment=fragment,
         lang=lang,
         books=Books(day_of=player_day),
+        drawn=drawn,
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 PT: Final[dict[str, str]] = {
-    "app.progress": "{done} MB de {total} MB",
+    "app.progress": "{done} MB de {total} MB recebidos",
     "app.offline-ready": "Pronto: o Half Moon já funciona sem rede.",
     "app.loading": "A preparar a mesa…",
     "app.error": "Não foi possível iniciar o Half Moon. Recarregue a página.",
@@ -30,7 +30,7 @@ PT: Final[dict[str, str]] = {
 }
 
 EN: Final[dict[str, str]] = {
-    "app.progress": "{done} MB of {total} MB",
+    "app.progress": "{done} MB of {total} MB received",
     "app.offline-ready": "Ready: Half Moon now works without a network.",
     "app.loading": "Setting the table…",
     "app.error": "Half Moon could not start. Please reload the page.",

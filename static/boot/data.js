@@ -46,7 +46,8 @@
  * @property {Record<string, string[]>} [kept] each kept input's fields
  * @property {{ narrow_px?: number, sign_ms?: number }} [look]
  * @property {PythonData} [python]
- * @property {number} [first] the bytes a first start downloads
+ * @property {number} [first] the bytes a first start downloads, on the wire
+ * @property {Record<string, number>} [shrink] a large file's bytes on the wire per byte
  * @property {Record<string, Record<string, string>>} [strings] each language's start-up strings
  */
 

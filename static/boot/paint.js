@@ -4,14 +4,21 @@
 // with the card faces the build wrote as templates (the very markup the game clones,
 // tools/markup.py), so a player coming back sees the game as they left it at once.
 //
-// No rule lives here: it only puts given cards in given places.  A record is used only
-// if it is of this build, in this page's language, for the deal the address asks for,
-// and whole and well-formed to the last field (sizes, types, every face a template of
-// this page); otherwise the skeleton stays.  Text is set as text, never parsed as HTML.
+// A new player (no play saved, or storage refused in a frame) has no record: the page
+// then paints one of the deals the build dealt and wrote into it (tools/pool.py, the
+// engine's records of new deals in each language), drawn at random — or, for a link
+// to a deal, that deal if it is one of them — with the welcome on the message line;
+// Python then starts with that very deal (halfmoon/web/opening.py).
+//
+// No rule lives here: it only puts given cards in given places.  A saved record is used
+// only if it is of this build, in this page's language, for the deal the address asks
+// for, and whole and well-formed to the last field (sizes, types, every face a template
+// of this page); otherwise the skeleton stays.  Text is set as text, never parsed as HTML.
 // The record's version, largest size, games' statuses, most cards a place holds, the
 // fields of a place and of the bar and the longest texts are the engine's, handed over
 // by the build (halfmoon/painted.py, CHECKS).
-import { boot, build, keys, lang, stored } from "./data.js";
+import { boot, build, keys, lang, stored, words } from "./data.js";
+import { deals as newDeals } from "./pool.js";
 
 /** @typedef {Record<string, unknown>} Plain a JSON object */
 
@@ -154,9 +161,11 @@ function card(spot, tab) {
   return button;
 }
 
-// Draw the saved table if there is a record for this page: its text (what Python
-// compares with its own), or null (the skeleton stays).
-export function paint() {
+/**
+ * The record saved with the game, if it is for this page.
+ * @returns {{ raw: string, record: Plain } | null}
+ */
+function saved() {
   const raw = stored(keys.view);
   if (!raw || !(raw.length <= Number(checks.max))) return null;
   let record;
@@ -165,13 +174,46 @@ export function paint() {
   } catch (_) {
     return null;
   }
-  if (!plain(record) || !forThisPage(record)) return null;
+  return plain(record) && forThisPage(record) ? { raw, record } : null;
+}
+
+/**
+ * For a new player with no link to another deal: one of the page's new deals in its
+ * language (./pool.js), drawn at random, or the one a link names.
+ * @returns {Plain | null}
+ */
+function dealt() {
+  if (stored(keys.last) !== null) return null; // a player coming back: theirs, or none
+  let pool;
+  try {
+    pool = JSON.parse(newDeals);
+  } catch (_) {
+    return null;
+  }
+  const deals = plain(pool) && Object.hasOwn(pool, lang) ? pool[lang] : null;
+  if (!Array.isArray(deals) || deals.length === 0) return null;
+  const wanted = asked();
+  const [random = 0] = crypto.getRandomValues(new Uint32Array(1));
+  const record =
+    wanted === ""
+      ? deals[random % deals.length]
+      : deals.find((deal) => plain(deal) && deal.code === wanted);
+  if (!plain(record) || record.v !== checks.v || record.lang !== lang) return null;
+  return within(record.code, "code") && record.daily === "" ? record : null;
+}
+
+/**
+ * Draw a record's table, if it is whole and well-formed; whether it was drawn.
+ * @param {Plain} record
+ * @param {string} kind data-painted: "true" (the saved table) or "new" (a new deal)
+ */
+function draw(record, kind) {
   const places = /** @type {HTMLElement[]} */ ([
     ...document.querySelectorAll("#table [data-slot]"),
   ]);
   const drawn = layout(record, places);
   const values = bar(record);
-  if (!drawn || !values) return null;
+  if (!drawn || !values) return false;
   for (const spot of drawn) {
     const caption = document.createElement("span");
     caption.className = "caption";
@@ -198,6 +240,23 @@ export function paint() {
     const name = button.dataset.action;
     button.disabled = name === "undo" ? !record.undo : name === "redo" ? !record.redo : false;
   }
-  root.dataset.painted = "true";
-  return raw;
+  root.dataset.painted = kind;
+  return true;
+}
+
+/**
+ * Draw the saved table if there is a record for this page, else a new deal for a new
+ * player.  `painted`: the text of the record drawn (what Python compares with its own),
+ * or null (the skeleton stays); `drawn`: the new deal's code, or "" for none.
+ * @returns {{ painted: string | null, drawn: string }}
+ */
+export function paint() {
+  const own = saved();
+  if (own) return { painted: draw(own.record, "true") ? own.raw : null, drawn: "" };
+  const record = dealt();
+  if (!record || !draw(record, "new")) return { painted: null, drawn: "" };
+  // the welcome, as Python will say it on a first visit (halfmoon/welcome.py)
+  const line = document.querySelector('[data-role="message"]');
+  if (line) line.textContent = words["welcome.text"] || "";
+  return { painted: JSON.stringify(record), drawn: /** @type {string} */ (record.code) };
 }

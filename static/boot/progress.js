@@ -1,8 +1,11 @@
 // A first visit (no service worker serves the page yet) downloads a few megabytes before
-// the table can be played: a progress bar shows the bytes arrived out of those the first
-// start needs (the build counts them).  Files fetched by the start are counted as they
-// stream in, from a copy of each response (the response itself goes on untouched); the
-// others when they are complete.
+// the game can be played: a progress bar shows the bytes arrived on the wire out of those
+// the first start needs there (the build counts them as a static host sends them,
+// compressed: tools/build_site.py, first_start).  A file that is in is counted as the
+// browser says it took on the wire (its resource timing); one the start fetches is
+// counted as it streams in, from a copy of the response (the response itself goes on
+// untouched) — uncompressed there, so each large file's bytes are counted by how much
+// it shrinks on the wire (the build's figure, "shrink").
 //
 // The same copy is kept for the offline copy (the version's own cache, which the service
 // worker then checks file by file and fills only with what is missing: static/sw.js), so
@@ -11,8 +14,17 @@
 import { boot, cacheStorage, offlineCache, serviceWorkers, words } from "./data.js";
 
 const root = document.documentElement;
-/** @type {Map<string, number>} each file's bytes arrived */
+/** @type {Map<string, number>} each file's bytes arrived, on the wire */
 const arrived = new Map();
+/** @type {Set<string>} the files the browser has said the bytes on the wire of */
+const exact = new Set();
+// each large file's bytes on the wire per byte of it, by its address
+const shrink = new Map(
+  Object.entries(boot.shrink || {}).map(([path, ratio]) => [
+    new URL(path, document.baseURI).href,
+    Number(ratio) || 1,
+  ]),
+);
 const SHOWN_AFTER_MS = 400; // a start that is over sooner shows no bar at all
 /** @type {typeof window.fetch | null} */
 let realFetch = null;
@@ -33,10 +45,12 @@ function show(total) {
   );
   // beside the bar (index.html)
   const line = /** @type {HTMLElement} */ (document.getElementById("boot-bytes"));
-  if (!visible || root.dataset.app !== "loading" || root.dataset.painted || !progress) return;
+  if (!visible || root.dataset.app !== "loading" || root.dataset.painted === "true" || !progress)
+    return;
   let done = 0;
   for (const bytes of arrived.values()) done += bytes;
-  done = Math.min(done, total);
+  // (a file's count made exact may be a little under its estimate: the bar never goes back)
+  done = Math.max(Math.min(done, total), progress.value);
   progress.hidden = false;
   progress.max = total;
   progress.value = done;
@@ -83,9 +97,14 @@ export function watchDownloads() {
   const storage = cacheStorage();
   const keep = workers && storage && offlineCache ? storage.open(offlineCache) : null;
   keep?.catch(() => {});
-  /** @type {(url: string, bytes: number) => void} */
-  const note = (url, bytes) => {
-    if (bytes > (arrived.get(url) || 0)) arrived.set(url, bytes);
+  // A file's bytes: streamed (uncompressed, counted by how much it shrinks) or, once
+  // it is in, on the wire as the browser says (that figure stands).
+  /** @type {(url: string, bytes: number, wire?: boolean) => void} */
+  const note = (url, bytes, wire = false) => {
+    if (exact.has(url)) return;
+    const counted = wire ? bytes : Math.round(bytes * (shrink.get(url) ?? 1));
+    if (wire) exact.add(url);
+    if (wire || counted > (arrived.get(url) || 0)) arrived.set(url, counted);
     show(total);
   };
   realFetch = window.fetch;
@@ -118,7 +137,8 @@ export function watchDownloads() {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         const resource = /** @type {PerformanceResourceTiming} */ (entry); // type "resource"
-        note(entry.name, resource.decodedBodySize || 0);
+        if (resource.encodedBodySize > 0) note(entry.name, resource.encodedBodySize, true);
+        else note(entry.name, resource.decodedBodySize || 0);
       }
     }).observe({ type: "resource", buffered: true });
   } catch (_) {

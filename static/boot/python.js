@@ -193,6 +193,27 @@ export function afterPaint() {
   });
 }
 
+// The page's first contentful paint shown (the browser has reported it), or at once
+// where there is none to wait for (a hidden page paints nothing), or after
+// FIRST_PAINT_WAIT_MS where the browser reports no paint.
+const FIRST_PAINT_WAIT_MS = 3000;
+/** @returns {Promise<void>} */
+export function afterFirstPaint() {
+  if (document.visibilityState === "hidden") return Promise.resolve();
+  return new Promise((resolve) => {
+    setTimeout(resolve, FIRST_PAINT_WAIT_MS);
+    try {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+        observer.disconnect();
+        resolve();
+      }).observe({ type: "paint", buffered: true });
+    } catch (_) {
+      resolve(); // no paint timing: nothing to wait for
+    }
+  });
+}
+
 // A start without a snapshot imports a few hundred modules: Pyodide's last step some
 // hundred at once (≈1.6 s of the page's thread on a slow phone), the page's script the
 // engine at once.  Imported beforehand, each after those it imports (the build's order:

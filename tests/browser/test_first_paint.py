@@ -15,20 +15,25 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Frame, Page, Route, expect
 
 from halfmoon import Game
 from halfmoon.books import Books
 from halfmoon.daily import daily_code
 from halfmoon.deal import format_code
+from halfmoon.i18n import text
+from halfmoon.layout import SLOTS
 from halfmoon.painted import write
 from halfmoon.prefs import Prefs
 from halfmoon.presenter import Presenter
 from halfmoon.saved import KEYS, Play, game_key, write_play
 from halfmoon.session import Session
-from tests.browser.conftest import DESKTOP, SITE, wait_ready
-from tests.browser.table import Table, corners, engine_tops
+from tests.browser.conftest import BOOT_TIMEOUT, DESKTOP, SITE, wait_ready
+from tests.browser.table import Table, corners, engine_tops, overlapping
+from tests.browser.test_offline_embed import BLOCK_STORAGE_IN_FRAMES, READY
+from tests.browser.test_offline_embed import host as host  # the host page's fixture
 from tests.solver import legal_moves
+from tools.pool import MODULE
 
 X, Y = "HM1-N-AAAAAAB", "HM1-N-AAAAAAC"
 BUILD = re.search(
@@ -331,3 +336,113 @@ def test_taps_on_a_table_another_tab_has_moved_on_from_are_dropped(opened) -> No
     release()
     assert table.tops() == engine_tops(newer.game)
     assert (table.stat("moves"), table.selected()) == ("1", [])
+
+
+# ------------------------------------------------------------------ a new player
+POOL = json.loads(  # the new deals the build wrote for the page (tools/pool.py)
+    json.loads(
+        (SITE / MODULE).read_text(encoding="utf-8").split("export const deals = ")[1].rstrip(";\n")
+    )
+)
+
+
+PYTHON_FILES = re.compile(r"/(pyodide\.asm\.|halfmoon-stdlib-|engine\.zip)")  # Python's own
+
+
+def painted_new(page: Page | Frame) -> str:
+    """The code of the new deal a page painted before Python (asserted still loading)."""
+    page.wait_for_function("document.documentElement.dataset.painted === 'new'")
+    assert page.evaluate("document.documentElement.dataset.app") == "loading"
+    return page.locator('[data-stat="code"]').text_content() or ""
+
+
+def test_new_players_see_real_deals_of_the_build_before_python_each_drawn_anew(
+    browser: Browser, base_url: str
+) -> None:
+    """Five first visits, each a fresh browser, Python held back: each paints a deal
+    the engine dealt, and they are not all one (at least three of five differ: the pool
+    holds 32, so all but once in about 2,300 runs).  A link to one of those deals paints
+    it; a link to another leaves the skeleton until Python."""
+    codes = []
+    for visit in range(5):
+        context = browser.new_context(locale="pt-PT", service_workers="block")
+        context.route(PYTHON_FILES, lambda route: None)  # never answered: no Python
+        page = context.new_page()
+        page.goto(base_url + "/")
+        code = painted_new(page)
+        assert Table(page).tops() == engine_tops(Game.new(code))
+        assert code in [deal["code"] for deal in POOL["pt"]]
+        codes.append(code)
+        if visit < 4:
+            context.close()
+    assert len(set(codes)) >= 3, codes
+    linked = POOL["pt"][7]["code"]
+    page = context.new_page()
+    page.goto(f"{base_url}/#{linked.lower()}")
+    assert painted_new(page) == linked
+    page = context.new_page()
+    page.goto(f"{base_url}/#{X}")
+    page.wait_for_function("document.querySelector('#table .back')")
+    assert skeleton(page)
+    context.close()
+
+
+def test_a_new_player_s_deal_is_python_s_with_the_taps_made_meanwhile(opened) -> None:
+    page, release = opened({})
+    code = painted_new(page)
+    table = Table(page)
+    game = Game.new(code)
+    assert table.message() == text("pt", "welcome.text")  # the welcome, in the first frame
+    bar = page.locator("#boot-progress")
+    expect(bar).to_be_visible()  # what is arriving, under the welcome, over no card
+    boxes = page.evaluate(
+        "[...document.querySelectorAll('#table button.card, .boot')].map((e) => {"
+        " const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"
+    )
+    assert overlapping(boxes) == []
+    move = legal_moves(game.tops())[0]
+    page.evaluate(
+        "document.querySelectorAll('#table button').forEach((b) => { b.__painted = true; })"
+    )
+    table.play([move])
+    assert sorted(table.selected()) == sorted(move)  # shown at once
+    release()
+    assert table.stat("code") == code  # the very deal, taken over
+    for slot in move:
+        game.tap(slot)
+    assert table.tops() == engine_tops(game)  # the pair tapped meanwhile left
+    assert (table.stat("moves"), table.selected()) == ("1", [])
+    untouched = [slot for slot in SLOTS if slot not in move]
+    assert page.evaluate(
+        "(slots) => slots.every((s) => document.querySelector("
+        "`[data-slot='${s}'] button`).__painted)",
+        untouched,
+    )
+    assert sum(page.evaluate("window.__shifts")) <= 0.01
+    assert page.evaluate(f"localStorage.getItem('{KEYS['last']}')") == code  # saved
+
+
+def test_a_frame_that_may_keep_nothing_paints_a_new_deal_too(
+    browser: Browser, host: Callable[..., str]
+) -> None:
+    context = browser.new_context(locale="en-GB", service_workers="block")
+    context.add_init_script(BLOCK_STORAGE_IN_FRAMES)
+    held: list[Route] = []
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(host("", 360, 480))
+    frame = page.wait_for_selector("#game").content_frame()
+    assert frame is not None
+    code = painted_new(frame)
+    assert code in [deal["code"] for deal in POOL["en"]]
+    move = legal_moves(Game.new(code).tops())[0]
+    for slot in move:
+        frame.locator(f'[data-slot="{slot}"] button[data-card]').click()
+    for route in held:
+        route.continue_()
+    context.unroute("**/pyodide.asm.wasm")
+    frame.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
+    assert frame.locator('[data-stat="code"]').text_content() == code
+    expect(frame.locator('[data-stat="moves"]')).to_have_text("1")
+    context.close()

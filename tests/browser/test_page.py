@@ -126,7 +126,9 @@ def test_the_skeleton_shows_before_python_is_ready(browser: Browser, base_url: s
     page = context.new_page()
     release: list[Route] = []
     page.route("**/pyodide.asm.wasm", lambda route: release.append(route))
-    page.goto(base_url + "/")
+    # a link to a deal the page holds no record of: what it deals is Python's to say
+    # (a new player with no link gets a new deal painted: test_first_paint.py)
+    page.goto(base_url + "/#HM1-N-AAAAAAB")
     page.wait_for_function("document.querySelectorAll('.back').length === 20")
     assert page.evaluate("document.documentElement.dataset.app") == "loading"
     expect(page.locator("#boot-status")).to_have_text("A preparar a mesa…")
