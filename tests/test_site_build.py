@@ -20,8 +20,6 @@ from halfmoon.painted import dealt
 from tools import build_site, pool, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
-# one worker takes the whole module, so that its Pyodide compile (about 12 s) runs once
-pytestmark = pytest.mark.xdist_group("site_build")
 
 
 @pytest.fixture(scope="module")
