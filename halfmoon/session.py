@@ -269,8 +269,8 @@ class Session:
     def again(self, code: str, now: float, day: date | None = None) -> Feedback:
         """Play a deal of the history again: its play in progress if there is one, else
         from its first position (a deal in play that has ended, even if its end was
-        undone since, is restarted).  ``day``:
-        the date whose deal of the day it is, which a new play keeps (its badge)."""
+        undone since, is restarted).  ``day``: the date whose deal of the day it is,
+        which a new play keeps (its badge)."""
         chosen = chosen_deal("again", today=self.books.today, code=code, day=day)
         canonical, day = _named(chosen), chosen.day if chosen is not None else None
         if canonical == self.play.code:
