@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from . import game_format as snapshot
+from . import game_format
 from .cards import Card
 from .clock import Clock
 from .deal import canonical_code, deal, parse_code, random_code
@@ -332,7 +332,7 @@ class Game:
     def to_dict(self, now: float | None = None) -> dict[str, Any]:
         """A JSON-safe snapshot: deal (code or layout), removals, redo, selection,
         clock.  ``now`` reads a running clock exactly."""
-        return snapshot.encode(
+        return game_format.encode(
             code=self._code,
             layout=self._layout,
             removals=[r.slots for r in self._history],
@@ -347,7 +347,7 @@ class Game:
         """Rebuild a game from :meth:`to_dict`'s output.  Anything corrupt, tampered
         or from an unknown version raises ``ValueError``; nothing is half-loaded.
         The clock is restored stopped: call :meth:`resume` to run it."""
-        snap = snapshot.decode(data)
+        snap = game_format.decode(data)
         try:
             if snap.code is not None:
                 game = cls.new(snap.code)
@@ -357,31 +357,31 @@ class Game:
                 assert snap.layout is not None
                 game = cls.from_layout(*snap.layout)
         except ValueError as exc:
-            raise snapshot.SnapshotError(f"bad deal: {exc}") from None
+            raise game_format.SnapshotError(f"bad deal: {exc}") from None
         for number, slots in enumerate(snap.removals + snap.redo, start=1):
             game._replay(slots, number)
         for _ in snap.redo:
             if not game.undo():
-                raise snapshot.SnapshotError("too many undone removals")
+                raise game_format.SnapshotError("too many undone removals")
         game._started = snap.started or bool(snap.removals) or bool(snap.redo)
         game._clock = Clock(snap.elapsed_ms)
         for slot in snap.selection:
             result = game.tap(slot)
             if result.outcome != "select":
-                raise snapshot.SnapshotError(f"impossible selection {snap.selection}")
+                raise game_format.SnapshotError(f"impossible selection {snap.selection}")
         return game
 
     def _replay(self, slots: tuple[str, ...], number: int) -> None:
         if self._status != PLAYING:
-            raise snapshot.SnapshotError(f"removal {number} comes after the game ended")
+            raise game_format.SnapshotError(f"removal {number} comes after the game ended")
         cards = []
         for s in slots:
             stack = self._places[slot_index(s)]
             if not stack:
-                raise snapshot.SnapshotError(f"removal {number} uses the empty place {s}")
+                raise game_format.SnapshotError(f"removal {number} uses the empty place {s}")
             cards.append(stack[-1])
         legal = is_pair(*cards) if len(cards) == 2 else is_trio(cards)
         if not legal:
             codes = " ".join(c.code for c in cards)
-            raise snapshot.SnapshotError(f"removal {number} ({codes}) is not a pair or trio")
+            raise game_format.SnapshotError(f"removal {number} ({codes}) is not a pair or trio")
         self._apply(Removal(slots, tuple(cards)), None)
