@@ -1,7 +1,7 @@
 """The game in Firefox and WebKit, not only Chromium: boot, a pair, a trio, undo and redo
-by click and by keyboard, an error message with its option on, a reload that resumes, a
-whole won game, offline play after one visit, the rules and examples pages, and an
-embedded frame — each by real clicks and keys, and any error the page reports fails the
+by click and by keyboard, an error message with its option on, a reload that starts from
+the memory snapshot and resumes, a whole won game, offline play after one visit, the rules
+and examples pages, and an embedded frame — each by real clicks and keys, and any error the page reports fails the
 test (docs/reliability.md, "Every browser").
 
 The engines come from Debian's packages (``firefox-esr``; ``webkit2gtk-driver`` with
@@ -91,7 +91,7 @@ def tap(driver: Driver, *slots: str) -> None:
         driver.click(f'[data-slot="{slot}"] button[data-card]')
 
 
-def test_play_undo_redo_errors_reload_and_a_whole_won_game(
+def test_play_undo_redo_errors_a_reload_from_the_snapshot_and_a_whole_won_game(
     browser_page: Driver, base_url: str
 ) -> None:
     driver = browser_page
@@ -123,9 +123,18 @@ def test_play_undo_redo_errors_reload_and_a_whole_won_game(
     driver.click('#dialog-options [value="close"]')
     tap(driver, "P1", "P2")  # 6♠ and 6♥
     assert driver.text('[data-role="message"]') == "A soma tem de ser igual a 11"
-    # a reload resumes the game
+    # back in a blink here too: the memory snapshot this visit makes in the background
+    # (or an earlier visit in this browser's profile made: then this one says so, or
+    # started from it) restores on the next start, which resumes the game
+    settled = "((d) => d.snapshotMade || (d.snapshotNext && d.snapshotNext !== 'making'))"
+    driver.wait(f"{settled}(document.documentElement.dataset)", BOOT_S)
+    said = driver.js("({...document.documentElement.dataset})")  # all of it, if it fails
+    assert said.get("snapshotMade") != "failed", said
+    assert said.get("snapshotNext") in ("making", "made", "restored"), said
     driver.reload()
     driver.wait(READY, BOOT_S)
+    said = driver.js("({...document.documentElement.dataset})")
+    assert said.get("snapshot") == "restored", said
     assert (stat(driver, "score"), stat(driver, "moves")) == ("25", "2")
     # and it is played to the end
     for move in WON.moves[2:]:
@@ -134,6 +143,9 @@ def test_play_undo_redo_errors_reload_and_a_whole_won_game(
     assert driver.text("#end-title") == "Ganhou!"
     assert (stat(driver, "score"), stat(driver, "moves")) == ("520", "48")
     assert driver.js("document.documentElement.dataset.game") == "won"
+    # and a new deal starts from there
+    driver.click('#dialog-end [data-dialog-action="new"]')
+    assert stat(driver, "code") != WON.code and stat(driver, "moves") == "0"
 
 
 def test_the_rules_and_examples_pages(browser_page: Driver, base_url: str) -> None:
@@ -213,23 +225,3 @@ def test_errors_in_the_page_are_seen(engine: Driver, base_url: str) -> None:
     engine.wait("new Promise((done) => setTimeout(() => done(true), 100))")
     found = " ".join(engine.errors())
     assert "seen: console" in found and "seen: thrown" in found, found
-
-
-def test_the_snapshot_of_a_visit_starts_the_next(browser_page: Driver, base_url: str) -> None:
-    """Back in a blink works here too: the snapshot made in the background restores on
-    the next start, and the game plays from it."""
-    driver = browser_page
-    open_game(driver, f"{base_url}/?lang=pt#HM1-N-AAAAAAC")
-    # made by this visit, or already by an earlier test's visit in this browser's profile
-    # (then this visit says so, or started from it)
-    settled = "((d) => d.snapshotMade || (d.snapshotNext && d.snapshotNext !== 'making'))"
-    driver.wait(f"{settled}(document.documentElement.dataset)", BOOT_S)
-    said = driver.js("({...document.documentElement.dataset})")  # all of it, if it fails
-    assert said.get("snapshotMade") != "failed", said
-    assert said.get("snapshotNext") in ("making", "made", "restored"), said
-    driver.reload()
-    driver.wait(READY, BOOT_S)
-    said = driver.js("({...document.documentElement.dataset})")
-    assert said.get("snapshot") == "restored", said
-    driver.click('[data-action="new"]')
-    assert stat(driver, "code") != "HM1-N-AAAAAAC" and stat(driver, "moves") == "0"

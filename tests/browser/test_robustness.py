@@ -227,7 +227,7 @@ def test_random_play_in_the_page_matches_the_engine(desktop: BrowserContext, bas
     # a refused tap's shake): without motion no tap waits for a shaking card to be still
     page.emulate_media(reduced_motion="reduce")
     game = Game.new(code)
-    steps = 320
+    steps = 200
     for step in range(steps):
         roll = rng.random()
         if roll < 0.1:
