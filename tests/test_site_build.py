@@ -21,6 +21,10 @@ from tools import build_site, pool, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# one worker runs this module's tests (make test's workers: --dist loadgroup), so that the
+# module's compiled Python (a Pyodide run of some 12 s) is made once, not once per worker
+pytestmark = pytest.mark.xdist_group("site_build")
+
 
 @pytest.fixture(scope="module")
 def python() -> stdlib.Compiled:
