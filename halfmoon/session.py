@@ -298,7 +298,8 @@ class Session:
     def read_aloud(self, now: float) -> Feedback:
         """The whole table said on the live region, place by place, with the bar's
         figures (:func:`~halfmoon.view.read_aloud`); it changes nothing."""
-        said = read_aloud(self.game, now, self.books.daily_date(self.play))
+        daily = self.books.daily_date(self.play)
+        said = read_aloud(self.game, now, daily, calm=self.prefs.calm)
         return self._feedback(*said, reading=True)
 
     def restored(self, newer: Play, now: float) -> Feedback:
