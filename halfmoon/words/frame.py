@@ -1,6 +1,6 @@
 """Words of the calm table (the option that takes the clock, score and moves off the
-bar, and the end window's and the share text's cards cleared instead) and of the
-options a page's address gives."""
+bar, and the end window's and the share text's cards cleared instead), and the title
+of the frame a host page's ``<half-moon>`` element holds (static/embed.js)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ PT: Final[dict[str, str]] = {
     "calm.end.impasse": "Retirou {cleared} das {deck}.",
     "calm.cleared": "{cleared} de {total} retiradas",
     "calm.share": "Half Moon · {deal}: {result} · {cleared}",
+    "embed.title": "Half Moon, jogo de paciência",
 }
 
 EN: Final[dict[str, str]] = {
@@ -22,4 +23,5 @@ EN: Final[dict[str, str]] = {
     "calm.end.impasse": "You cleared {cleared} of {deck}.",
     "calm.cleared": "{cleared} of {total} cleared",
     "calm.share": "Half Moon · {deal}: {result} · {cleared}",
+    "embed.title": "Half Moon solitaire",
 }
