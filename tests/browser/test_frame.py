@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Frame, Page, expect
 
 from halfmoon.host.examples import WON
+from tests.browser.axe import axe_violations
 from tests.browser.conftest import BOOT_TIMEOUT
 from tests.browser.test_ending import one_move_from_winning
 from tools.serve import serve_in_background
@@ -114,6 +115,7 @@ def test_a_calm_table_and_every_option_from_a_frame_s_address_until_the_player_c
     assert bar(frame) == ["code"]
     frame.locator('[data-action="options"]').click()
     expect(frame.locator('[data-option="calm"]')).to_be_checked()
+    assert axe_violations(frame) == []  # type: ignore[arg-type]  (a frame, as a page)
     page.keyboard.press("Escape")
     # the last move of a win: the end window and the share text speak of cards cleared
     for slot in WON.moves[47]:
@@ -121,6 +123,7 @@ def test_a_calm_table_and_every_option_from_a_frame_s_address_until_the_player_c
     end = frame.locator("#dialog-end")
     expect(end.locator("#end-text")).to_have_text("All 104 cards cleared from the table.")
     assert ":" not in (end.locator("#end-record").text_content() or "")  # no time
+    assert axe_violations(frame) == []  # type: ignore[arg-type]
     end.locator('[data-action="share"]').click()
     expect(end.locator('[data-role="dialog-status"]')).to_contain_text(
         f"Half Moon · {WON.code}: won · 104 of 104 cards cleared"
