@@ -27,7 +27,8 @@ FITS = (
 # what the bar showed when the page was parsed, before Python (static/boot/look.js)
 FIRST_FRAME = """document.addEventListener("DOMContentLoaded", () => {
   const time = document.querySelector('[data-stat="time"]');
-  if (time) window.__first = [time.parentElement.hidden, document.documentElement.dataset.app];
+  const root = document.documentElement;
+  if (time) window.__first = [time.parentElement.hidden, root.dataset.app, root.dataset.painted];
 });"""
 FRAMED = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
 <link rel="icon" href="data:,"></head><body style="margin:0">
@@ -110,7 +111,7 @@ def test_a_calm_table_and_every_option_from_a_frame_s_address_until_the_player_c
     page = context.new_page()
     page.goto(host(FRAMED.replace("{query}", query), site=True))
     frame = ready(page)
-    assert frame.evaluate("window.__first") == [True, "loading"]  # calm from the first frame
+    assert frame.evaluate("window.__first")[:2] == [True, "loading"]  # calm from the first frame
     assert look(frame) == ("dark", "burgundy", ["four-colour", "large-index", "reduce-motion"])
     assert bar(frame) == ["code"]
     frame.locator('[data-action="options"]').click()
@@ -130,17 +131,22 @@ def test_a_calm_table_and_every_option_from_a_frame_s_address_until_the_player_c
     )
     assert "moves" not in (end.locator('[data-role="dialog-status"]').text_content() or "")
     page.keyboard.press("Escape")
-    # the player's own choices, in the frame: the felt, and the calm table turned off
+    # the player's own choice, in the frame: the felt; a reload paints the calm table
     frame.locator('[data-action="options"]').click()
     frame.locator('[data-option="felt"]').select_option("grey")
+    frame = reload_with(page, frame, query)
+    assert frame.evaluate("window.__first") == [True, "loading", "true"]  # the painted table
+    assert look(frame) == ("dark", "grey", ["four-colour", "large-index", "reduce-motion"])
+    assert bar(frame) == ["code"]
+    expect(frame.locator("#end-text")).to_have_text("All 104 cards cleared from the table.")
+    frame.locator("#end-title").press("Escape")  # the won game's end window, shown again
+    # the calm table turned off by the player: it stays off whatever the address says
+    frame.locator('[data-action="options"]').click()
     frame.locator('[data-option="calm"]').uncheck()
     assert bar(frame) == ["time", "score", "moves", "code"]
-    frame = reload_with(page, frame, query)  # a reload: the player's choices win
-    assert look(frame) == ("dark", "grey", ["four-colour", "large-index", "reduce-motion"])
-    assert bar(frame) == ["time", "score", "moves", "code"]
-    assert frame.evaluate("window.__first")[0] is False  # no calm flash either
     # another address: its options where the player has not chosen; nonsense ignored
     frame = reload_with(page, frame, "?theme=light&felt=blue&calm=1&index=huge&deck=%3Cb%3E")
+    assert frame.evaluate("window.__first")[0] is False  # no calm flash either
     assert look(frame) == ("light", "grey", [])
     assert bar(frame) == ["time", "score", "moves", "code"]
     context.close()
