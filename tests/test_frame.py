@@ -44,15 +44,23 @@ def address(query: str) -> Given:
 
 # ------------------------------------------------------------------ a calm table
 def test_a_calm_bar_keeps_the_deal_code_and_leaves_out_clock_score_and_moves() -> None:
-    session = session_of(position(P1="5S", P2="6D", P3="9H"))
+    session = session_of(position(P1="5S", P2="6D", P3="5H", P4="6C"))
     assert Presenter(session).counters(0).hidden == ()
     session.change_option("calm", True)
     bar = Presenter(session).counters(0)
     assert bar.hidden == ("time", "score", "moves") and bar.code
     said = session.read_aloud(0).message
     assert "0 points" not in said and "Time" not in said and "Deal" in said
+    said = session.tap("P1", 0), session.tap("P2", 0), session.undo(0), session.redo(0)
+    assert [f.message for f in said[1:]] == [
+        "Pair removed: Five of Spades and Six of Diamonds.",
+        "Move undone: Five of Spades and Six of Diamonds are back on the table.",
+        "Move redone: Five of Spades and Six of Diamonds removed again.",
+    ]  # no points and no score said either
     session.change_option("calm", False)
-    assert "Time 0:00. 0 points. 0 moves." in session.read_aloud(0).message
+    assert "Time 0:00. 10 points. 1 move." in session.read_aloud(0).message
+    session.undo(0)
+    assert session.redo(0).message.endswith("removed again; score 10.")
 
 
 def test_a_calm_win_speaks_of_the_cards_cleared_and_the_statistics_keep_its_time() -> None:
