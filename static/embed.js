@@ -23,7 +23,8 @@
  * @property {number} narrow the widest frame that holds the table upright, in px
  * @property {number} upright a narrow frame's height per pixel of its width
  * @property {number} wide a wider frame's height per pixel of its width
- * @property {Record<string, string>} titles the frame's title in each language
+ * @property {Record<string, string>} titles the frame's title in each language (by its
+ *   code in lower case)
  * @property {string} fallback the game's default language
  * @property {string} allow the frame's allow list
  */

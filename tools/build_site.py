@@ -373,8 +373,8 @@ def embed_script() -> str:
         "narrow": NARROW_PX,
         "upright": FRAME_UPRIGHT,
         "wide": FRAME_WIDE,
-        "titles": {lang: text(lang, "embed.title") for lang in CATALOGUE},
-        "fallback": DEFAULT_LANGUAGE,
+        "titles": {lang.lower(): text(lang, "embed.title") for lang in CATALOGUE},
+        "fallback": DEFAULT_LANGUAGE.lower(),
         "allow": FRAME_ALLOW,
     }
     source = shipped((ROOT / "static" / EMBED).read_text(encoding="utf-8"))
