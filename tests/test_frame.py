@@ -7,21 +7,25 @@ ignored).  Through the real session, presenter and stored format."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import date
 
 import pytest
 
 from halfmoon import Game
-from halfmoon.address import ADDRESS, Given, given
+from halfmoon.address import ADDRESS, ON, Given, given
 from halfmoon.books import Books
 from halfmoon.history import Entry
+from halfmoon.look import NARROW_PX
 from halfmoon.prefs import Prefs
 from halfmoon.presenter import Presenter
 from halfmoon.results import share_text
 from halfmoon.saved import read_prefs, write_prefs
 from halfmoon.session import Session
 from halfmoon.stats import Stats
+from halfmoon.words import CATALOGUE
 from tests.positions import position
+from tools.build_site import embed_script
 
 CODE = "HM1-N-AAAAAAB"
 TODAY = date(2026, 12, 2)
@@ -151,3 +155,18 @@ def test_the_address_table_names_options_the_page_has() -> None:
             before = prefs.chosen
             prefs.change(option, value)
             assert prefs.chosen != before or option in before  # a real option
+
+
+# ------------------------------------------------------------------ embed.js, built
+def test_embed_js_is_built_with_the_engine_s_facts() -> None:
+    script = embed_script()
+    assert "__FRAME__" not in script
+    facts = json.loads(re.search(r"\(({.*})\);", script).group(1))  # type: ignore[union-attr]
+    assert facts["names"] == list(ADDRESS)
+    assert facts["presence"] == ["calm"] and facts["on"] == list(ON)
+    assert (facts["narrow"], facts["upright"], facts["wide"]) == (NARROW_PX, 4 / 3, 5 / 8)
+    assert set(facts["titles"]) == {lang.lower() for lang in CATALOGUE}  # each language's
+    assert (facts["titles"]["pt"], facts["titles"]["en"]) == (
+        "Half Moon, jogo de paciência",
+        "Half Moon solitaire",
+    )
