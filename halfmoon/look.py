@@ -23,10 +23,10 @@ LOOK: Final[dict[str, int]] = {"sign_ms": SIGN_MS, "narrow_px": NARROW_PX}
 """What the build hands the page (the boot data's ``look``)."""
 
 FRAME_UPRIGHT: Final = 4 / 3
-"""An embedded frame's height per pixel of its width (embed.js's ``<half-moon>``) when
-it is narrower than :data:`NARROW_PX`: the table upright, as on a phone held upright;
+"""An embedded frame's height per pixel of its width (embed.js's ``<half-moon>``) up to
+:data:`NARROW_PX` wide: the table upright, as on a phone held upright;
 the whole table shows from 320 px wide (tests/browser/test_frame.py)."""
 
 FRAME_WIDE: Final = 5 / 8
-"""An embedded frame's height per pixel of its width from :data:`NARROW_PX` up: the
-table beside the bar and the actions, as on a screen held sideways."""
+"""An embedded frame's height per pixel of its width when wider than :data:`NARROW_PX`:
+the table beside the bar and the actions, as on a screen held sideways."""

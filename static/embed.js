@@ -126,7 +126,7 @@ class HalfMoon extends HTMLElement {
   fit() {
     const width = this.getBoundingClientRect().width;
     if (!width) return;
-    const ratio = width < FACTS.narrow ? FACTS.upright : FACTS.wide;
+    const ratio = width <= FACTS.narrow ? FACTS.upright : FACTS.wide;
     this.frame.style.height = `${Math.ceil(width * ratio)}px`;
   }
 }
