@@ -37,6 +37,10 @@ export default [
     languageOptions: { globals: { ...globals.serviceworker, __FILES__: "readonly" } },
   },
   {
+    files: ["static/embed.js"],
+    languageOptions: { globals: { __FRAME__: "readonly" } },
+  },
+  {
     files: ["tools/*.mjs", "*.mjs"],
     languageOptions: { globals: globals.node },
   },

@@ -21,3 +21,12 @@ stylesheet's ``max-width`` query of the same width), in CSS pixels."""
 
 LOOK: Final[dict[str, int]] = {"sign_ms": SIGN_MS, "narrow_px": NARROW_PX}
 """What the build hands the page (the boot data's ``look``)."""
+
+FRAME_UPRIGHT: Final = 4 / 3
+"""An embedded frame's height per pixel of its width (embed.js's ``<half-moon>``) up to
+:data:`NARROW_PX` wide: the table upright, as on a phone held upright;
+the whole table shows from 320 px wide (tests/browser/test_frame.py)."""
+
+FRAME_WIDE: Final = 5 / 8
+"""An embedded frame's height per pixel of its width when wider than :data:`NARROW_PX`:
+the table beside the bar and the actions, as on a screen held sideways."""

@@ -23,6 +23,7 @@ SWITCHES: Final[dict[str, str]] = {
     "four-colour": "four_colour",
     "large-index": "large_index",
     "reduce-motion": "reduce_motion",
+    "calm": "calm",
     "sound": "sound",
 }
 """The on/off options: their name on the page (``data-option``) → the field below."""
@@ -43,11 +44,14 @@ class Prefs:
     four_colour: bool = False
     large_index: bool = False  # the rank in large print (docs/design.md, "The table")
     reduce_motion: bool = False
+    calm: bool = False  # no clock, score or moves in the bar (docs/features.md, "A calm table")
     sound: bool = False  # short, soft sounds for the player's own moves
     sound_in_frame: bool = False  # the same, inside another page's frame
     theme: Theme = "auto"  # auto follows the system's light or dark preference
     felt: Felt = "green"  # the table's colour
     lang: str | None = None  # an explicit choice; None = follow the browser
+    chosen: tuple[str, ...] = ()  # the options the player changed (page names), in order:
+    # an address's options never override these (halfmoon/address.py)
 
     def switch(self, name: str, *, framed: bool = False) -> bool:
         """The state of the on/off option called ``name`` on the page (``framed``: the
@@ -56,7 +60,15 @@ class Prefs:
 
     def change(self, name: str, value: str | bool, *, framed: bool = False) -> None:
         """Apply the page's option ``name`` set to ``value`` (a checkbox's state, or a
-        select's value).  Unknown names and values change nothing."""
+        select's value), as the player's own choice.  Unknown names and values change
+        nothing."""
+        if is_option(name, value) and name not in self.chosen:
+            self.chosen = (*self.chosen, name)
+        self.give(name, value, framed=framed)
+
+    def give(self, name: str, value: str | bool, *, framed: bool = False) -> None:
+        """Set the page's option ``name`` to ``value`` without counting it as the
+        player's choice (an address's option).  Unknown names and values change nothing."""
         if name == "language":
             self.lang = normalise_language(value) or self.lang
         elif name == "theme":
@@ -65,6 +77,21 @@ class Prefs:
             self.felt = next((f for f in FELTS if f == value), self.felt)
         elif name in SWITCHES:
             setattr(self, _field(name, framed), bool(value))
+
+
+def is_option(name: str, value: object) -> bool:
+    """Whether the page's option ``name`` can be set to ``value`` (the language apart:
+    it is remembered on its own, ``Prefs.lang``)."""
+    if name == "theme":
+        return value in THEMES
+    if name == "felt":
+        return value in FELTS
+    return name in SWITCHES
+
+
+def field(name: str) -> str:
+    """The stored field of the page's option ``name`` (``theme``, ``felt`` or a switch)."""
+    return SWITCHES.get(name, name)
 
 
 def _field(name: str, framed: bool) -> str:

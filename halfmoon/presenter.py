@@ -53,7 +53,7 @@ class Presenter:
         if self._badge is None or self._badge[0] != key:
             daily = session.books.daily_date(play)
             self._badge = (key, daily_badge(play.game.code, daily, self.day, lang))
-        return counters(play.game, now, self._badge[1])
+        return counters(play.game, now, self._badge[1], calm=session.prefs.calm)
 
     def painted(
         self, now: float, build: str, views: Mapping[str, PlaceView] | None = None
@@ -100,7 +100,8 @@ class Presenter:
         figures its end recorded, however often it was undone and redone since."""
         session = self.session
         end = session.play.end
-        view = end_view(session.game, session.lang, now, end)
+        calm = session.prefs.calm
+        view = end_view(session.game, session.lang, now, end, calm=calm)
         if view is None or view.ending != "won" or stats is None or end is None:
             return view
         books = session.books
@@ -112,6 +113,7 @@ class Presenter:
             books.today(),
             None if daily is None else (daily, late),
             session.lang,
+            calm=calm,
         )
         return replace(view, record=record, best=best)
 

@@ -135,13 +135,18 @@ def history_note(lang: str) -> str:
 
 
 # ---------------------------------------------------------------------- sharing
-def share_text(entry: Entry, link: str, lang: str) -> str:
+def share_text(entry: Entry, link: str, lang: str, *, calm: bool = False) -> str:
     """What a result is shared as: the deal (and its date, for a deal of the day), the
-    result, time and moves, and the link that deals it."""
+    result, time and moves (on a ``calm`` table: the cards cleared instead), and the
+    link that deals it."""
     deal = entry.code
     if entry.daily is not None:
         deal = text(lang, "share.daily", day=long_day(entry.daily, lang), code=entry.code)
     result = text(lang, f"share.{entry.result}", left=Counted(entry.left, "cards"))
+    if calm:
+        total = Counted(entry.cleared + entry.left, "cards")
+        cleared = text(lang, "calm.cleared", cleared=entry.cleared, total=total)
+        return f"{text(lang, 'calm.share', deal=deal, result=result, cleared=cleared)}\n{link}"
     line = text(
         lang,
         "share.text",
@@ -221,20 +226,17 @@ def win_lines(
     today: date,
     daily: tuple[date, bool] | None,
     lang: str,
+    *,
+    calm: bool = False,
 ) -> tuple[tuple[str, ...], bool]:
     """What the end window adds to a win, and whether its time is a new best: the time
-    against the best (``stats``, this win counted), the wins in a row, and for a deal of
-    the day (``daily``: its date, and whether it was made up later) the days in a row
-    it was played on the day and its month's tally (``entries``, this win recorded).
-    A streak of one is left unsaid."""
-    time, best = format_time(time_ms), stats.best_time_ms
-    new_best = best is None or time_ms <= best
-    if stats.won <= 1:
-        lines = [text(lang, "win.first", time=time)]
-    elif new_best:
-        lines = [text(lang, "win.best.new", time=time)]
-    else:
-        lines = [text(lang, "win.best", time=time, best=format_time(best or 0.0))]
+    against the best (``stats``, this win counted; never on a ``calm`` table), the wins
+    in a row, and for a deal of the day (``daily``: its date, and whether it was made up
+    later) the days in a row it was played on the day and its month's tally
+    (``entries``, this win recorded).  A streak of one is left unsaid."""
+    best = stats.best_time_ms
+    new_best = not calm and (best is None or time_ms <= best)
+    lines = [] if calm else [_time_line(time_ms, stats, new_best, lang)]
     if stats.streak > 1:
         lines.append(text_for(lang, "win.streak", stats.streak))
     if daily is not None:
@@ -245,6 +247,16 @@ def win_lines(
         month = month_view(day, entries, today, lang)
         lines.append(text(lang, "win.month", month=month.title, tally=month.tally))
     return tuple(lines), new_best
+
+
+def _time_line(time_ms: float, stats: Stats, new_best: bool, lang: str) -> str:
+    """A win's time against the best (``stats``, this win counted)."""
+    time = format_time(time_ms)
+    if stats.won <= 1:
+        return text(lang, "win.first", time=time)
+    if new_best:
+        return text(lang, "win.best.new", time=time)
+    return text(lang, "win.best", time=time, best=format_time(stats.best_time_ms or 0.0))
 
 
 # -------------------------------------------------------------------- the chart

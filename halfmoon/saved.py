@@ -87,7 +87,9 @@ def _load(raw: str, kind: str) -> object:
 
 # ------------------------------------------------------------------- options
 def write_prefs(prefs: Prefs) -> str:
-    return json.dumps({"v": VERSION, **asdict(prefs)})
+    """The options as stored; the options the player chose as one text, ``"felt,calm"``
+    (the stored options hold no list)."""
+    return json.dumps({"v": VERSION, **asdict(prefs), "chosen": ",".join(prefs.chosen)})
 
 
 def read_prefs(raw: str) -> Prefs:
@@ -101,6 +103,9 @@ def read_prefs(raw: str) -> Prefs:
     prefs.theme = next((t for t in THEMES if t == data.get("theme")), prefs.theme)
     prefs.felt = next((f for f in FELTS if f == data.get("felt")), prefs.felt)
     prefs.lang = normalise_language(data.get("lang"))
+    chosen = data.get("chosen")
+    names = chosen.split(",") if isinstance(chosen, str) else []
+    prefs.chosen = tuple(dict.fromkeys(n for n in names if n in (*SWITCHES, "theme", "felt")))
     return prefs
 
 

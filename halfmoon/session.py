@@ -192,12 +192,13 @@ class Session:
 
     def _removed(self, removal: Removal, key: str = "announce") -> Phrase:
         """A move in words: its cards, what it scored (``+10 pontos``) and the score
-        after it; an undo's (``announce.undo``) and a redo's say which cards came back
-        or left again."""
+        after it (on a calm table, its cards alone); an undo's (``announce.undo``) and a
+        redo's say which cards came back or left again."""
         kind = "pair" if len(removal.cards) == 2 else "trio"
         gain = Counted(removal.points, "points")
         cards = dict(zip("abc", removal.cards))
-        return phrase(f"{key}.{kind}", gain=gain, score=self.game.score, **cards)
+        calm = "calm." if self.prefs.calm else ""
+        return phrase(f"{calm}{key}.{kind}", gain=gain, score=self.game.score, **cards)
 
     def undo(self, now: float) -> Feedback:
         history = self.game.history
@@ -298,7 +299,8 @@ class Session:
     def read_aloud(self, now: float) -> Feedback:
         """The whole table said on the live region, place by place, with the bar's
         figures (:func:`~halfmoon.view.read_aloud`); it changes nothing."""
-        said = read_aloud(self.game, now, self.books.daily_date(self.play))
+        daily = self.books.daily_date(self.play)
+        said = read_aloud(self.game, now, daily, calm=self.prefs.calm)
         return self._feedback(*said, reading=True)
 
     def restored(self, newer: Play, now: float) -> Feedback:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Literal
+from typing import Final, Literal
 
-from .cards import DECK, Card
+from .cards import DECK, DOUBLE_DECK, Card
 from .clock import format_time
 from .ending import End, end_of
 from .game import Game, Status
@@ -157,11 +157,14 @@ def table_view(game: Game, lang: str, placement_help: bool) -> dict[str, PlaceVi
     return views
 
 
-def read_aloud(game: Game, now: float | None, daily: date | None) -> tuple[Phrase, ...]:
+def read_aloud(
+    game: Game, now: float | None, daily: date | None, *, calm: bool = False
+) -> tuple[Phrase, ...]:
     """The whole table in words, for the live region: every place in order with its card
-    (and a pile's count; a selected card says so), then the bar's figures and the deal
-    (``daily``: the date whose deal of the day it is).  Nothing about which cards fit:
-    placement help's dimming is left out."""
+    (and a pile's count; a selected card says so), then the bar's figures (none on a
+    ``calm`` table: its bar has none) and the deal (``daily``: the date whose deal of
+    the day it is).  Nothing about which cards fit: placement help's dimming is left
+    out."""
     said = []
     selection = game.selection
     for slot in SLOTS:
@@ -174,19 +177,24 @@ def read_aloud(game: Game, now: float | None, daily: date | None) -> tuple[Phras
         if slot in selection:
             card = phrase("read.selected", card=top)
         said.append(phrase(kind, n=n, card=card, count=Counted(game.count(slot), "cards")))
-    said.append(
-        phrase(
-            "read.bar",
-            time=format_time(game.elapsed(now)),
-            points=Counted(game.score, "points"),
-            moves=Counted(game.moves, "moves"),
+    if not calm:
+        said.append(
+            phrase(
+                "read.bar",
+                time=format_time(game.elapsed(now)),
+                points=Counted(game.score, "points"),
+                moves=Counted(game.moves, "moves"),
+            )
         )
-    )
     if daily is not None:
         said.append(phrase("read.code.daily", day=daily, code=game.code))
     else:
         said.append(phrase("read.code", code=game.code or "—"))
     return tuple(said)
+
+
+CALM_HIDES: Final = ("time", "score", "moves")
+"""The bar's figures a calm table leaves out (the option ``calm``): the deal code stays."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,9 +209,10 @@ class Counters:
     can_redo: bool
     status: Status
     daily: str = ""  # "Partida do dia" while the deal of the day is in play
+    hidden: tuple[str, ...] = ()  # the figures the bar leaves out (CALM_HIDES)
 
 
-def counters(game: Game, now: float | None, daily: str = "") -> Counters:
+def counters(game: Game, now: float | None, daily: str = "", *, calm: bool = False) -> Counters:
     return Counters(
         time=format_time(game.elapsed(now)),
         score=str(game.score),
@@ -213,6 +222,7 @@ def counters(game: Game, now: float | None, daily: str = "") -> Counters:
         can_redo=game.can_redo,
         status=game.status,
         daily=daily,
+        hidden=CALM_HIDES if calm else (),
     )
 
 
@@ -238,13 +248,24 @@ class EndView:
     best: bool = False
 
 
-def end_view(game: Game, lang: str, now: float | None, end: End | None = None) -> EndView | None:
+def end_view(
+    game: Game, lang: str, now: float | None, end: End | None = None, *, calm: bool = False
+) -> EndView | None:
     """The end dialog for a game that is over, or None while it goes on; a win's figures
-    those its ``end`` recorded, when it has one (:mod:`halfmoon.ending`)."""
+    those its ``end`` recorded, when it has one (:mod:`halfmoon.ending`).  On a ``calm``
+    table it speaks of the cards cleared, never of time, score or moves."""
     if game.status == "playing":
         return None
     ending: Ending = "won" if game.status == "won" else "impasse"
-    if ending == "won":
+    if calm:
+        cleared = Counted(len(DOUBLE_DECK) - game.cards_left, "cards")
+        deck = len(DOUBLE_DECK)
+        words = text(
+            lang, f"calm.end.{ending}", cleared=cleared, total=Counted(deck, "cards"), deck=deck
+        )
+        if ending == "impasse":
+            words = f"{words} {text(lang, 'end.impasse.text')}"
+    elif ending == "won":
         fixed = end if end is not None and end.won else end_of(game, now, 0.0)
         assert fixed is not None  # the game is over
         words = text(

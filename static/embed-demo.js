@@ -1,9 +1,11 @@
 // @ts-check
-// Listens to the Half Moon frame and lists what it reports.  Only messages that come
-// from the frame's own window and say source "halfmoon" are taken.
+// Listens to the <half-moon> element (embed.js) and lists what the game reports, and
+// sets the element's attributes from the form beside it (the frame follows).  The
+// element dispatches each message of the game as a "halfmoon-<type>" event, having
+// checked that it came from its own frame.
 
 /**
- * What the game posts (docs/embedding.md); a message from elsewhere may hold anything.
+ * What the game posts (docs/embedding.md), the events' detail.
  * @typedef {object} GameMessage
  * @property {"halfmoon"} source
  * @property {string} type ready, move, undo, won, impasse or new
@@ -13,18 +15,9 @@
  * @property {number} time seconds of play
  */
 
-const frame = document.getElementById("game");
+const TYPES = ["ready", "move", "undo", "won", "impasse", "new"];
+const game = document.getElementById("game");
 const log = document.getElementById("log");
-
-/**
- * @param {unknown} data a message's data
- * @returns {data is GameMessage}
- */
-function fromHalfmoon(data) {
-  return (
-    typeof data === "object" && data !== null && "source" in data && data.source === "halfmoon"
-  );
-}
 
 /**
  * @param {string} id a summary field of the page
@@ -35,10 +28,11 @@ function show(id, value) {
   if (field) field.textContent = String(value);
 }
 
-window.addEventListener("message", (event) => {
-  if (!(frame instanceof HTMLIFrameElement) || event.source !== frame.contentWindow) return;
-  const data = event.data;
-  if (!fromHalfmoon(data)) return;
+/** @param {Event} event */
+function heard(event) {
+  if (!(event instanceof CustomEvent)) return;
+  /** @type {GameMessage} */
+  const data = event.detail;
   show("score", data.score);
   show("moves", data.moves);
   show("code", data.code ?? "—");
@@ -46,4 +40,19 @@ window.addEventListener("message", (event) => {
   item.textContent = `${data.type}: score ${data.score}, moves ${data.moves}, ${data.time} s`;
   item.dataset.type = String(data.type);
   log?.prepend(item);
-});
+}
+
+for (const type of TYPES) game?.addEventListener(`halfmoon-${type}`, heard);
+
+for (const control of document.querySelectorAll("[data-attribute]")) {
+  if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement)) continue;
+  const name = control.dataset.attribute ?? "";
+  const current = game?.getAttribute(name);
+  if (control instanceof HTMLInputElement) control.checked = current !== null;
+  else control.value = current ?? "";
+  control.addEventListener("change", () => {
+    const on = control instanceof HTMLInputElement ? control.checked : control.value !== "";
+    if (!on) game?.removeAttribute(name);
+    else game?.setAttribute(name, control instanceof HTMLInputElement ? "" : control.value);
+  });
+}

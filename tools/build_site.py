@@ -17,12 +17,13 @@ import shutil
 import tomllib
 from pathlib import Path
 
+from halfmoon.address import ADDRESS, ON
 from halfmoon.deal import format_code
 from halfmoon.game import Game
-from halfmoon.i18n import LANGUAGES, html_lang
+from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, html_lang, text
 from halfmoon.kept import FIELDS as KEPT_FIELDS
 from halfmoon.layout import SLOTS
-from halfmoon.look import LOOK, SIGN_MS
+from halfmoon.look import FRAME_UPRIGHT, FRAME_WIDE, LOOK, NARROW_PX, SIGN_MS
 from halfmoon.painted import CHECKS
 from halfmoon.prefs import FELTS, SWITCHES, THEMES
 from halfmoon.words import CATALOGUE
@@ -46,6 +47,7 @@ DEALT = Game.new(format_code(0))  # how many cards each place holds at the deal
 # Files that are not part of what the page loads (never precached).
 NOT_PRECACHED = {
     "sw.js",
+    "embed.js",
     "netlify.toml",
     "embed-demo.html",
     "static/embed-demo.js",
@@ -75,6 +77,10 @@ NOT_FIRST_START = re.compile(
     r"|manifest\.webmanifest|courts-LICENSE\.txt)"
 )
 BUILD_MODULE = "halfmoon/web/build.py"
+EMBED = "embed.js"  # static/, written at the site's root (embed_script)
+FRAME_ALLOW = "clipboard-write; fullscreen"
+"""What an embedded frame is allowed (docs/embedding.md): the clipboard for a deal's
+link, full screen for the game's button."""
 # The name of the cache a version's offline copy is kept in, the version after it: the
 # service worker keeps it (static/sw.js), the page's first start fills it and reads from
 # it (static/boot/, through the boot data's "offline").
@@ -355,6 +361,28 @@ def seal(out: Path) -> str:
     return version
 
 
+def embed_script() -> str:
+    """static/embed.js (the host pages' ``<half-moon>`` element) with the facts it needs
+    from the engine written in: the address's option names (and which are on when
+    written bare, ``<half-moon calm>``, and their values that say on), the frame's shape
+    (:mod:`halfmoon.look`), its title in each language and its allow list."""
+    facts = {
+        "names": list(ADDRESS),
+        "on": list(ON),
+        "presence": [name for name, values in ADDRESS.items() if set(values) == set(ON)],
+        "narrow": NARROW_PX,
+        "upright": FRAME_UPRIGHT,
+        "wide": FRAME_WIDE,
+        "titles": {lang.lower(): text(lang, "embed.title") for lang in CATALOGUE},
+        "fallback": DEFAULT_LANGUAGE.lower(),
+        "allow": FRAME_ALLOW,
+    }
+    source = shipped((ROOT / "static" / EMBED).read_text(encoding="utf-8"))
+    if "__FRAME__" not in source:
+        raise SystemExit("static/embed.js has no __FRAME__: the build would be lost")
+    return source.replace("__FRAME__", json.dumps(facts, ensure_ascii=False))
+
+
 def build(out: Path) -> str:
     if not (NODE / "pyodide" / "pyodide.mjs").exists():
         raise SystemExit("node_modules is missing: run `npm ci` first (make site does)")
@@ -384,7 +412,10 @@ def build(out: Path) -> str:
     loader = shipped(loader_text).encode("utf-8")
     loader_path = dirs["vendor/pyodide/"] + f"halfmoon-loader-{_digest(loader)[:8]}.mjs"
     (out / loader_path).write_bytes(loader)
-    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("sw.js", LOADER))
+    shutil.copytree(
+        ROOT / "static", out / "static", ignore=shutil.ignore_patterns("sw.js", LOADER, EMBED)
+    )
+    (out / EMBED).write_text(embed_script(), encoding="utf-8")  # at the site's root
     for script in (out / "static").rglob("*.js"):
         source = script.read_text(encoding="utf-8")
         script.write_text(shipped(versioned(source)), encoding="utf-8")

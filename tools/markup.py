@@ -9,11 +9,21 @@ import html
 import json
 from collections.abc import Callable, Iterable, Mapping
 
+from halfmoon.address import table as address_table
 from halfmoon.i18n import DEFAULT_LANGUAGE, HTML_LANG, LANGUAGE_NAMES, text
 from halfmoon.layout import SLOTS, grid_area, is_pile
 from halfmoon.prefs import FELTS, SWITCHES, THEMES
 from halfmoon.saved import KEYS, MAX_CHARS
-from halfmoon.view import COURTS, Part, PlaceView, card_class, face_key, face_parts, faces
+from halfmoon.view import (
+    CALM_HIDES,
+    COURTS,
+    Part,
+    PlaceView,
+    card_class,
+    face_key,
+    face_parts,
+    faces,
+)
 
 
 def esc(value: object) -> str:
@@ -92,6 +102,8 @@ def boot_data(game: Mapping[str, object] | None = None) -> str:
         "themes": THEMES,
         "felts": FELTS,
         "switches": SWITCHES,
+        "address": address_table(),
+        "calm": CALM_HIDES,
         **(game or {}),
     }
     return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")

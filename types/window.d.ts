@@ -4,6 +4,8 @@
 export {};
 
 declare global {
+  /** The facts the build writes into static/embed.js (tools/build_site.py, embed_script). */
+  const __FRAME__: unknown;
   interface Window {
     /** What went wrong in the page, at most 50 (static/errors.js). */
     halfmoonErrors: string[];

@@ -11,10 +11,11 @@ from ..view import Counters
 
 class Bar:
     """Copies the bar's counters (:class:`~halfmoon.view.Counters`) onto the page: the
-    time, score, moves and deal code, the deal of the day's badge, whether undo and redo
-    can be used, the game's status (``<html data-game>``), and today's date on the deal
-    of the day's button.  Each is written only when it changes: every write crosses
-    from Python into JavaScript, and the tap path is hot."""
+    time, score and moves (each left out on a calm table), the deal code, the deal of
+    the day's badge, whether undo and redo can be used, the game's status (``<html
+    data-game>``), and today's date on the deal of the day's button.  Each is written
+    only when it changes: every write crosses from Python into JavaScript, and the tap
+    path is hot."""
 
     def __init__(self, document: Any) -> None:
         self.doc, self.root = document, document.documentElement
@@ -35,6 +36,7 @@ class Bar:
         self._set("undo", not counters.can_undo, self._disable("undo"))
         self._set("redo", not counters.can_redo, self._disable("redo"))
         self._set("status", counters.status, self._status)
+        self._set("hidden", counters.hidden, self._hide)
 
     def time(self, value: str) -> None:
         self._set("time", value, self._counter("time"))
@@ -61,6 +63,11 @@ class Bar:
         badge = self.counters["daily"]
         badge.textContent = words
         badge.hidden = not words
+
+    def _hide(self, hidden: tuple[str, ...]) -> None:
+        """The figures a calm table leaves out, each with its name (its ``<div>``)."""
+        for name in ("time", "score", "moves"):
+            self.counters[name].parentElement.hidden = name in hidden
 
     def _disable(self, name: str) -> Callable[[Any], None]:
         button = self.buttons[name]

@@ -36,6 +36,7 @@ from .games import Games
 from .keeping import Keeping
 from .links import Links
 from .message import MessageLine
+from .opening import address_options
 from .persistence import Persistence
 from .render import Renderer
 from .sound import Sound
@@ -187,7 +188,8 @@ class Controller:
 
     def option(self, name: str, value: str | bool) -> None:
         prefs = self.session.change_option(name, value, framed=self.framed)
-        self.saves.save_prefs(prefs)
+        # the address's options, where the player has not chosen, are not remembered
+        self.saves.save_prefs(address_options(js.window).kept(prefs, self.saves.prefs()))
         self.options_changed()
         self.autosave.save(now())  # the record of the table follows (help, language)
 
@@ -236,7 +238,8 @@ class Controller:
                 theirs = read_prefs(value)
                 # a language chosen here stays when the other tab's options name none
                 lang = theirs.lang or self.session.prefs.lang
-                self.session.use_prefs(replace(theirs, lang=lang))
+                given = address_options(js.window)
+                self.session.use_prefs(given.over(replace(theirs, lang=lang)))
                 self.options_changed()
 
     # ------------------------------------------------------ showing, saving

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import js  # type: ignore[import-not-found]
+
 from ..backup import MAX_BYTES, Refused, file_name, read_backup, refused_words, write_backup
 from ..backup_keys import BackupKeys
 from ..i18n import text
@@ -17,6 +19,7 @@ from .control import Controller
 from .control_stats import StatsControl
 from .files import Files
 from .games import Games
+from .opening import address_options
 from .persistence import Persistence
 
 
@@ -82,7 +85,8 @@ class BackupControl:
         if outcome.shown is not None:  # the file held the deal on the table further on
             control.apply(session.restored(outcome.shown, t), t, clear=False)
         if outcome.done.prefs:
-            session.use_prefs(self.saves.prefs())
+            # the address's options still where the file's player had not chosen
+            session.use_prefs(address_options(js.window).over(self.saves.prefs()))
             control.options_changed()
         self.autosave.notice()  # a storage that refused a write says so, as a save's would
         self.stats.refresh()

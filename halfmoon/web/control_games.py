@@ -88,7 +88,8 @@ class GamesControl:
     def share(self, entry_id: str) -> None:
         entry = self._entry(entry_id)
         if entry is not None:
-            words = share_text(entry, self.links.link(entry.code), self.lang)
+            link, calm = self.links.link(entry.code), self.session.prefs.calm
+            words = share_text(entry, link, self.lang, calm=calm)
             self.links.share(words, lambda how: self.shared(how, words))
 
     def shared(self, how: str, words: str) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from ..address import Given, given
 from ..books import Books
 from ..i18n import Phrase, choose_language, normalise_language
 from ..session import Session
@@ -17,7 +18,8 @@ from .persistence import Persistence
 
 def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, tuple[Phrase, ...]]:
     """The session this visit opens with: version 1's save carried over once, the
-    options, the page's language (a ``?lang=`` is remembered as the player's choice),
+    options (those the address gives over the stored ones: :mod:`halfmoon.address`),
+    the page's language (a ``?lang=`` is remembered as the player's choice),
     and the deal the address names or the one saved last — or, for a new player, the
     deal the start-up script painted."""
     saves.migrate()
@@ -28,6 +30,7 @@ def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, 
         prefs.lang = asked
         saves.save_prefs(prefs)
     lang = choose_language(asked, prefs.lang, list(win.navigator.languages or []))
+    prefs = address_options(win).over(prefs)
     # a new player's deal, as the start-up script painted it (static/boot/paint.js)
     start: Any = getattr(win, "halfmoonStart", None)
     drawn = None if absent(start) else str(getattr(start, "drawn", "") or "") or None
@@ -40,3 +43,9 @@ def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, 
         books=Books(day_of=player_day),
         drawn=drawn,
     )
+
+
+def address_options(win: Any) -> Given:
+    """The options the page's address gives (``?theme=dark&calm=1`` …)."""
+    params = js.URLSearchParams.new(win.location.search)
+    return given(lambda name: params.get(name))

@@ -20,6 +20,7 @@ from . import (
     cards,
     cli,
     errors,
+    frame,
     guide,
     history,
     options,
@@ -43,6 +44,7 @@ SUBJECTS: Final = (
     welcome,
     rules,
     cli,
+    frame,
 )
 """The catalogue's modules, one per subject."""
 

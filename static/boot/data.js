@@ -41,6 +41,10 @@
  * @property {string[]} [themes]
  * @property {string[]} [felts]
  * @property {Record<string, string>} [switches] an option's class: its stored field
+ * @property {Record<string, Record<string, [string, unknown]>>} [address] a name the
+ *   address may hold: each of its values: the stored field it sets, and to what
+ *   (halfmoon/address.py)
+ * @property {string[]} [calm] the bar's figures a calm table leaves out (data-stat)
  * @property {string} [offline] the offline copy's cache name, less the build
  * @property {PaintChecks} [painted]
  * @property {Record<string, string[]>} [kept] each kept input's fields
@@ -105,7 +109,7 @@ export function cacheStorage() {
 // The player's stored options as plain fields (halfmoon/saved.py writes them); {} when
 // there are none or they cannot be read.  Each reader checks the fields it uses.
 /** @type {Record<string, unknown>} */
-export const prefs = (() => {
+const storedPrefs = (() => {
   const raw = stored(keys.prefs);
   if (!raw || raw.length > (boot.prefs_chars || 0)) return {};
   try {
@@ -114,6 +118,29 @@ export const prefs = (() => {
   } catch (_) {
     return {};
   }
+})();
+
+// The options this visit starts with: the stored ones, and over them those the address
+// gives (?theme=dark&calm=1 …) where the player has not chosen, as Python decides
+// (halfmoon/address.py, Given.over); unknown names and values are ignored.
+/** @type {Record<string, unknown>} */
+export const prefs = (() => {
+  const table = boot.address || {};
+  const switches = boot.switches || {};
+  const chosen = typeof storedPrefs.chosen === "string" ? storedPrefs.chosen.split(",") : [];
+  const params = new URLSearchParams(location.search);
+  const options = { ...storedPrefs };
+  for (const name of Object.keys(table)) {
+    const raw = params.get(name);
+    const values = table[name] || {};
+    const key = raw === null ? "" : raw.trim().toLowerCase();
+    const given = Object.hasOwn(values, key) ? values[key] : undefined;
+    if (!given) continue;
+    const [field, value] = given;
+    const option = Object.keys(switches).find((n) => switches[n] === field) || field;
+    if (!chosen.includes(option)) options[field] = value;
+  }
+  return options;
 })();
 
 const names = boot.languages || {};

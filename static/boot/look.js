@@ -1,10 +1,11 @@
-// The options that change how the page looks, applied from the stored options before the
-// first paint (Python's renderer keeps them up to date afterwards, halfmoon/web/render.py):
-// the theme, the felt, the deck's colours and the large index everywhere cards are drawn,
-// and on the game's table the pile numbers and reduced motion, and whether full screen is
-// offered; and today's date on the deal of the day's button.  The names and values are
-// the engine's (halfmoon/prefs.py), handed over in the boot data.  The rules and
-// examples pages use the first half.
+// The options that change how the page looks, applied before the first paint (Python's
+// renderer keeps them up to date afterwards, halfmoon/web/render.py): the theme, the
+// felt, the deck's colours and the large index everywhere cards are drawn, and on the
+// game's table the pile numbers, reduced motion and a calm table's bar, and whether full
+// screen is offered; and today's date on the deal of the day's button.  The names and
+// values are the engine's (halfmoon/prefs.py), handed over in the boot data; the options
+// are the stored ones with those the address gives over them (./data.js).  The rules
+// and examples pages use the first half.
 import { boot, prefs } from "./data.js";
 
 const root = document.documentElement;
@@ -38,6 +39,12 @@ export function applyToday() {
 
 export function applyTable() {
   for (const name of ["pile-numbers", "reduce-motion"]) root.classList.toggle(name, on(name));
+  // a calm table's bar leaves out the clock, the score and the moves (halfmoon/view.py,
+  // CALM_HIDES), each with its name, from the first frame
+  for (const name of boot.calm || []) {
+    const figure = document.querySelector(`[data-stat="${name}"]`)?.parentElement;
+    if (figure) figure.hidden = on("calm");
+  }
   // full screen only where the browser offers it (in a frame: where the host allows it)
   root.classList.toggle("no-fullscreen", !document.fullscreenEnabled);
 }

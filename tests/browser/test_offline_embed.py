@@ -475,7 +475,9 @@ def test_the_examples_page_works_inside_a_frame_from_another_origin(
 def test_embedded_on_the_same_origin_demo_page(desktop: BrowserContext, base_url: str) -> None:
     page = desktop.new_page()
     page.goto(base_url + "/embed-demo.html")
-    frame = game_frame(page)
+    frame = page.wait_for_selector("half-moon iframe").content_frame()  # embed.js's element
+    assert frame is not None
+    frame.wait_for_function(READY, timeout=BOOT_TIMEOUT)
     frame.locator('[data-slot="P5"] button[data-card]').click()
     frame.locator('[data-slot="P6"] button[data-card]').click()
     expect(page.locator("#log li").first).to_have_attribute("data-type", "move")

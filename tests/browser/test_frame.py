@@ -1,0 +1,192 @@
+"""Issue 42, items 2 to 4, on the built site: a calm table in a frame whose address
+gives every option (from the first frame, through a win's end window and its share
+text), the player's own choices winning over the address after a reload and a changed
+address; and the one-line ``<half-moon>`` element of embed.js on a host page of another
+origin, its events heard, its attributes followed, no scrollbar from 320 px up.  The
+decisions themselves are tested in CPython (tests/test_frame.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Frame, Page, expect
+
+from halfmoon.host.examples import WON
+from tests.browser.axe import axe_violations
+from tests.browser.conftest import BOOT_TIMEOUT
+from tests.browser.test_ending import one_move_from_winning
+from tools.serve import serve_in_background
+
+READY = "document.documentElement?.dataset.app === 'ready' && !window.__before"
+FITS = (
+    "document.scrollingElement.scrollHeight <= innerHeight"
+    " && document.scrollingElement.scrollWidth <= innerWidth"
+)
+# what the bar showed when the page was parsed, before Python (static/boot/look.js)
+FIRST_FRAME = """document.addEventListener("DOMContentLoaded", () => {
+  const time = document.querySelector('[data-stat="time"]');
+  const root = document.documentElement;
+  if (time) window.__first = [time.parentElement.hidden, root.dataset.app, root.dataset.painted];
+});"""
+FRAMED = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="data:,"></head><body style="margin:0">
+<iframe id="game" src="{game}/{query}" width="420" height="560" style="border:0"></iframe>
+</body></html>"""
+ELEMENT = """<!doctype html><html lang="pt"><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="data:,"><script type="module" src="{game}/embed.js"></script></head>
+<body style="margin:0"><div id="box" style="width:320px"><half-moon lang="en" felt="blue"
+code="HM1-N-AAAAAAB"></half-moon></div>
+<script>
+window.events = [];
+for (const type of ["ready", "move", "won"]) {{
+  document.querySelector("half-moon").addEventListener("halfmoon-" + type,
+    (e) => window.events.push([e.type, e.detail]));
+}}
+</script></body></html>"""
+
+
+@pytest.fixture
+def host(tmp_path: Path, base_url: str) -> Iterator[Callable[..., str]]:
+    """Serves a host page (its text, ``{game}`` the game's address) on 127.0.0.1 and
+    gives its address; the game is on another origin: localhost, another site, or with
+    ``site=True`` on 127.0.0.1's other port, the same site (where this Chromium, as
+    browsers that block third-party storage, leaves the frame its storage)."""
+    servers = []
+
+    def serve(page: str, *, site: bool = False) -> str:
+        folder = tmp_path / f"host{len(servers)}"
+        folder.mkdir()
+        game = base_url if site else base_url.replace("127.0.0.1", "localhost")
+        (folder / "index.html").write_text(page.replace("{game}", game), encoding="utf-8")
+        server, url = serve_in_background(folder, headers=False)
+        servers.append(server)
+        return url + "/"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+
+
+def ready(page: Page) -> Frame:
+    """The game's frame once its table is playable (a page it was loading anew)."""
+    frame = page.wait_for_selector("#game, half-moon iframe").content_frame()
+    assert frame is not None
+    frame.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    return frame
+
+
+def reload_with(page: Page, frame: Frame, query: str) -> Frame:
+    """The frame loaded anew at the game's address with ``query``, as a host page does."""
+    frame.evaluate("window.__before = true")
+    game = frame.evaluate("location.origin")
+    page.evaluate(f"document.getElementById('game').src = {f'{game}/{query}'!r}")
+    return ready(page)
+
+
+def look(frame: Frame) -> tuple[str | None, str | None, list[str]]:
+    root = frame.locator("html")
+    classes = (root.get_attribute("class") or "").split()
+    shown = [c for c in ("four-colour", "large-index", "reduce-motion") if c in classes]
+    return root.get_attribute("data-theme"), root.get_attribute("data-felt"), shown
+
+
+def bar(frame: Frame) -> list[str]:
+    """The bar's figures the player sees."""
+    return [
+        name
+        for name in ("time", "score", "moves", "code")
+        if frame.locator(f'[data-stat="{name}"]').is_visible()
+    ]
+
+
+def test_a_calm_table_and_every_option_from_a_frame_s_address_until_the_player_chooses(
+    browser: Browser, host: Callable[..., str]
+) -> None:
+    context = browser.new_context(locale="en-GB", viewport={"width": 800, "height": 700})
+    one_move_from_winning(context)
+    context.add_init_script(FIRST_FRAME)
+    query = "?lang=en&theme=dark&felt=burgundy&deck=four-colour&index=large&calm=1&motion=reduced"
+    page = context.new_page()
+    page.goto(host(FRAMED.replace("{query}", query), site=True))
+    frame = ready(page)
+    assert frame.evaluate("window.__first")[:2] == [True, "loading"]  # calm from the first frame
+    assert look(frame) == ("dark", "burgundy", ["four-colour", "large-index", "reduce-motion"])
+    assert bar(frame) == ["code"]
+    frame.locator('[data-action="options"]').click()
+    expect(frame.locator('[data-option="calm"]')).to_be_checked()
+    assert axe_violations(frame) == []  # type: ignore[arg-type]  (a frame, as a page)
+    page.keyboard.press("Escape")
+    # the last move of a win: the end window and the share text speak of cards cleared
+    for slot in WON.moves[47]:
+        frame.locator(f'[data-slot="{slot}"] button[data-card]').click()
+    end = frame.locator("#dialog-end")
+    expect(end.locator("#end-text")).to_have_text("All 104 cards cleared from the table.")
+    assert ":" not in (end.locator("#end-record").text_content() or "")  # no time
+    assert axe_violations(frame) == []  # type: ignore[arg-type]
+    end.locator('[data-action="share"]').click()
+    expect(end.locator('[data-role="dialog-status"]')).to_contain_text(
+        f"Half Moon · {WON.code}: won · 104 of 104 cards cleared"
+    )
+    assert "moves" not in (end.locator('[data-role="dialog-status"]').text_content() or "")
+    page.keyboard.press("Escape")
+    # the player's own choice, in the frame: the felt; a reload paints the calm table
+    frame.locator('[data-action="options"]').click()
+    frame.locator('[data-option="felt"]').select_option("grey")
+    frame = reload_with(page, frame, query)
+    assert frame.evaluate("window.__first") == [True, "loading", "true"]  # the painted table
+    assert look(frame) == ("dark", "grey", ["four-colour", "large-index", "reduce-motion"])
+    assert bar(frame) == ["code"]
+    expect(frame.locator("#end-text")).to_have_text("All 104 cards cleared from the table.")
+    frame.locator("#end-title").press("Escape")  # the won game's end window, shown again
+    # the calm table turned off by the player: it stays off whatever the address says
+    frame.locator('[data-action="options"]').click()
+    frame.locator('[data-option="calm"]').uncheck()
+    assert bar(frame) == ["time", "score", "moves", "code"]
+    # another address: its options where the player has not chosen; nonsense ignored
+    frame = reload_with(page, frame, "?theme=light&felt=blue&calm=1&index=huge&deck=%3Cb%3E")
+    assert frame.evaluate("window.__first")[0] is False  # no calm flash either
+    assert look(frame) == ("light", "grey", [])
+    assert bar(frame) == ["time", "score", "moves", "code"]
+    context.close()
+
+
+def test_the_half_moon_element_on_a_page_of_another_origin(
+    browser: Browser, host: Callable[..., str]
+) -> None:
+    context = browser.new_context(locale="pt-PT", viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.goto(host(ELEMENT))
+    frame = ready(page)
+    element = page.locator("half-moon iframe")
+    assert element.get_attribute("title") == "Half Moon solitaire"  # in the element's lang
+    assert element.get_attribute("allow") == "clipboard-write; fullscreen"
+    assert frame.evaluate("location.origin") != page.evaluate("location.origin")
+    assert frame.evaluate("location.search") == "?lang=en&felt=blue"
+    assert frame.evaluate("location.hash") == "#HM1-N-AAAAAAB"
+    assert look(frame)[1] == "blue" and frame.evaluate("document.documentElement.lang") == "en"
+    assert frame.evaluate("innerWidth") == 320 and frame.evaluate(FITS)  # no scrollbar
+    # the game's messages, as events on the element; a message from elsewhere is not one
+    page.evaluate("postMessage({source: 'halfmoon', type: 'won'}, '*')")
+    frame.locator('[data-slot="P5"] button[data-card]').click()
+    frame.locator('[data-slot="P6"] button[data-card]').click()
+    page.wait_for_function("window.events.some(([type]) => type === 'halfmoon-move')")
+    events = page.evaluate("window.events")
+    assert [type for type, _ in events] == ["halfmoon-ready", "halfmoon-move"]
+    move = events[1][1]
+    assert (move["source"], move["code"], move["score"], move["moves"]) == (
+        "halfmoon",
+        "HM1-N-AAAAAAB",
+        10,
+        1,
+    )
+    # a changed attribute loads the frame with it; a wider element, a wider table
+    frame.evaluate("window.__before = true")
+    page.evaluate("document.querySelector('half-moon').setAttribute('felt', 'grey')")
+    page.evaluate("document.getElementById('box').style.width = '1000px'")
+    frame = ready(page)
+    assert look(frame)[1] == "grey" and frame.evaluate("innerWidth") == 1000
+    page.wait_for_function("document.querySelector('half-moon').offsetHeight === 625")
+    assert frame.evaluate(FITS)
+    context.close()
