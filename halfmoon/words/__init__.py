@@ -18,6 +18,7 @@ from . import (
     bar,
     calendar,
     cards,
+    challenge,
     cli,
     errors,
     guide,
@@ -43,6 +44,7 @@ SUBJECTS: Final = (
     welcome,
     rules,
     cli,
+    challenge,
 )
 """The catalogue's modules, one per subject."""
 

@@ -1,0 +1,185 @@
+"""A challenge by link (issue 42, item 1), in CPython: its text written and read back,
+every damaged or forged link refused without a crash and without a move the engine would
+not play, a hostile name kept as bounded plain text, and the session that opens one:
+the deal dealt, the challenge kept with the play across a reload, its moves hidden until
+the game ends or is given up."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from halfmoon import challenge_link as fmt
+from halfmoon.challenge import (
+    Challenge,
+    ChallengeError,
+    Result,
+    line_words,
+    read_challenge,
+    replayed,
+    verdict,
+    verdict_words,
+)
+from halfmoon.game import Game
+from halfmoon.host.examples import WON
+from halfmoon.links import read_link
+from halfmoon.prefs import Prefs
+from halfmoon.saved import Play, read_play, write_play
+from halfmoon.session import Session
+
+WIN = Challenge(WON.code, Result(104, 252, 48), "Ana", tuple(WON.moves))
+
+
+def partial(moves: int, name: str = "") -> Challenge:
+    game = Game.new(WON.code)
+    for move in WON.moves[:moves]:
+        for slot in move:
+            game.tap(slot)
+    result = Result(104 - game.cards_left, 61, moves)
+    return Challenge(WON.code, result, name, tuple(WON.moves[:moves]))
+
+
+def test_a_won_game_fits_a_chat_and_reads_back() -> None:
+    link = WIN.link_text()
+    assert link.startswith(WON.code + "~c1.")
+    assert len(link) <= 150
+    assert all(ch.isalnum() or ch in "-_.~" for ch in link)
+    assert read_challenge("#" + link) == WIN
+    assert read_link("#" + link) == WON.code  # the deal link's reading, as ever
+
+
+def test_the_deal_code_in_any_case_and_percent_encoded() -> None:
+    link = WIN.link_text()
+    code, tail = link.split("~")
+    assert read_challenge("#" + code.lower() + "%7E" + tail) == WIN
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, len(WON.moves)),
+    st.text(max_size=40),
+    st.integers(0, 359_999),
+)
+def test_round_trip(moves: int, name: str, seconds: int) -> None:
+    made = partial(moves, name)
+    challenge = Challenge(made.code, Result(made.result.cleared, seconds, moves), name, made.removals)
+    read = read_challenge("#" + challenge.link_text())
+    assert isinstance(read, Challenge)
+    assert read.result == challenge.result
+    assert read.removals == challenge.removals
+    assert read.name == fmt.clean_name(name)
+    assert len(read.name) <= fmt.MAX_NAME
+
+
+def _legal(challenge: Challenge) -> bool:
+    """Whether every move of ``challenge`` is one the engine plays on its deal."""
+    game = Game.new(challenge.code)
+    for move in challenge.removals:
+        results = [game.tap(slot) for slot in move]
+        if results[-1].removal is None:
+            return False
+    return (104 - game.cards_left, game.moves) == (
+        challenge.result.cleared,
+        challenge.result.moves,
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_any_mutation_never_crashes_nor_yields_an_illegal_move(data: st.DataObject) -> None:
+    link = WIN.link_text()
+    at = data.draw(st.integers(0, len(link)))
+    kind = data.draw(st.sampled_from(["replace", "insert", "delete", "cut"]))
+    ch = data.draw(st.characters(codec="utf-8"))
+    if kind == "replace":
+        mutated = link[:at] + ch + link[at + 1 :]
+    elif kind == "insert":
+        mutated = link[:at] + ch + link[at:]
+    elif kind == "delete":
+        mutated = link[:at] + link[at + 1 :]
+    else:
+        mutated = link[:at]
+    read = read_challenge("#" + mutated)
+    if isinstance(read, Challenge):
+        assert _legal(read)
+        if mutated != link:  # a change the check missed is still a legal game
+            assert read.code == WON.code
+
+
+@given(st.text(alphabet="ABCDEFGHIJKLMNOPQRST", max_size=104), st.integers(0, 104))
+@settings(max_examples=150, deadline=None)
+def test_forged_moves_with_a_good_check_are_replayed_not_trusted(taps: str, cleared: int) -> None:
+    """A forger who computes the check still cannot pass moves the engine refuses, nor
+    a result the moves do not give."""
+    slots = tuple(fmt.SLOTS[fmt.TAP_LETTERS.index(c)] for c in taps)
+    claim = fmt.Claim(WON.code, cleared, len(slots) // 3, 10, slots, "x")
+    read = read_challenge("#" + fmt.write(claim))
+    if isinstance(read, Challenge):
+        assert _legal(read)
+
+
+def test_a_forged_result_is_refused() -> None:
+    for forged in (
+        fmt.Claim(WON.code, 104, 48, 5, tuple(s for m in WON.moves[:10] for s in m), "Eve"),
+        fmt.Claim(WON.code, 20, 11, 5, tuple(s for m in WON.moves[:10] for s in m), "Eve"),
+    ):
+        read = read_challenge("#" + fmt.write(forged))
+        assert isinstance(read, ChallengeError)
+        assert "result" in str(read)
+
+
+def test_a_flipped_move_letter_is_detected() -> None:
+    link = WIN.link_text()
+    parts = link.split(".")
+    taps = parts[4]
+    parts[4] = taps[:5] + ("B" if taps[5] == "A" else "A") + taps[6:]
+    flipped = ".".join(parts)
+    assert isinstance(read_challenge("#" + flipped), ChallengeError)
+    assert read_link("#" + flipped) == WON.code
+
+
+def test_a_move_the_engine_would_not_play_is_refused_even_with_a_good_check() -> None:
+    taps = ("P1", "P1")
+    read = read_challenge("#" + fmt.write(fmt.Claim(WON.code, 2, 1, 1, taps, "")))
+    assert isinstance(read, ChallengeError)
+    half = tuple(WON.moves[0][:1])
+    with_half = fmt.Claim(WON.code, 0, 0, 1, half, "")
+    assert isinstance(read_challenge("#" + fmt.write(with_half)), ChallengeError)
+    try:
+        replayed(with_half)
+    except ChallengeError as exc:
+        assert "half" in str(exc)
+
+
+def test_no_challenge_and_no_deal() -> None:
+    assert read_challenge("#" + WON.code) is None
+    assert read_challenge("#daily") is None
+    assert read_challenge("#HM9-X~c1.0.0.0..." ) is None  # no deal: not a challenge either
+    assert isinstance(read_challenge("#" + WON.code + "~"), ChallengeError)
+    assert isinstance(read_challenge("#" + WON.code + "~c2.0.0.0..AAAA"), ChallengeError)
+
+
+def test_a_hostile_name_is_plain_bounded_text() -> None:
+    hostile = "<img src=x onerror=f()>\u202e\u0000\u200bAna\n\tLuz" + "z" * 40
+    name = fmt.clean_name(hostile)
+    assert name == "<img src=x onerror=f()>A"  # text (shown as text), cut at 24
+    assert len(name) == fmt.MAX_NAME
+    assert not any(ord(c) < 32 or c in "\u202e\u200b" for c in name)
+    assert fmt.clean_name(" Ana \u202e\u2066Luz ") == "Ana Luz"
+    read = read_challenge("#" + Challenge(WON.code, WIN.result, hostile, WIN.removals).link_text())
+    assert isinstance(read, Challenge) and read.name == name
+
+
+def test_the_words_and_the_verdict() -> None:
+    assert line_words(WIN, "en") == "Ana cleared 104 cards in 4:12 and 48 moves — beat that!"
+    assert line_words(WIN, "pt") == (
+        "Ana tirou 104 cartas da mesa em 4:12 e 48 jogadas — consegue fazer melhor?"
+    )
+    unnamed = Challenge(WON.code, Result(1, 1, 0), "", ())
+    assert line_words(unnamed, "en").startswith("A friend cleared 1 card in 0:01 and 0 moves")
+    assert verdict(Result(104, 200, 48), WIN.result) == "won"
+    assert verdict(Result(104, 252, 48), WIN.result) == "tie"
+    assert verdict(Result(100, 10, 45), WIN.result) == "lost"
+    assert verdict_words(WIN, Result(100, 10, 45), "en") == "Ana is still ahead."
