@@ -22,7 +22,7 @@ from .clock import format_time
 from .deal import CodeError
 from .game import Game
 from .history import Entry
-from .i18n import Counted, text
+from .i18n import Counted, Phrase, phrase, text
 from .links import code_from_hash
 
 ALL_CARDS: Final = len(DOUBLE_DECK)
@@ -133,26 +133,30 @@ def verdict(mine: Result, theirs: Result) -> Verdict:
     return "won" if ours > yours else "lost"
 
 
-def who(challenge: Challenge, lang: str, *, start: bool = True) -> str:
+def who(challenge: Challenge, *, start: bool = True) -> str | Phrase:
     """The challenger: their name, or "Um amigo" / "a friend" when none was given
     (``start``: at the start of a sentence)."""
     if challenge.name:
         return challenge.name
-    return text(lang, "challenge.someone" if start else "challenge.someone.mid")
+    return phrase("challenge.someone" if start else "challenge.someone.mid")
 
 
-def line_words(challenge: Challenge, lang: str) -> str:
+def line_phrase(challenge: Challenge) -> Phrase:
     """The table's line while the friend plays: ``Ana tirou 104 cartas da mesa em 4:12
     e 48 jogadas — consegue fazer melhor?``."""
     result = challenge.result
-    return text(
-        lang,
+    return phrase(
         "challenge.line",
-        who=who(challenge, lang),
+        who=who(challenge),
         cleared=Counted(result.cleared, "cards"),
         time=format_time(result.seconds * 1000),
         moves=Counted(result.moves, "moves"),
     )
+
+
+def line_words(challenge: Challenge, lang: str) -> str:
+    """:func:`line_phrase` in ``lang``."""
+    return line_phrase(challenge).text(lang)
 
 
 def done_words(challenge: Challenge, mine: Result, lang: str, *, seen: bool) -> str:
@@ -160,9 +164,10 @@ def done_words(challenge: Challenge, mine: Result, lang: str, *, seen: bool) -> 
     to see the challenger's game (``seen``)."""
     theirs = challenge.result
     if seen:
-        return text(
-            lang, "challenge.seen", who=who(challenge, lang, start=False), theirs=theirs.words(lang)
+        gave_up = phrase(
+            "challenge.seen", who=who(challenge, start=False), theirs=theirs.words(lang)
         )
+        return gave_up.text(lang)
     return verdict_words(challenge, mine, lang)
 
 
@@ -170,7 +175,7 @@ def verdict_words(challenge: Challenge, mine: Result, lang: str) -> str:
     """``Bateu o resultado de Ana!`` / ``Ana is still ahead.`` / ``A tie with Ana.``"""
     outcome = verdict(mine, challenge.result)
     start = outcome == "lost"
-    return text(lang, f"challenge.verdict.{outcome}", who=who(challenge, lang, start=start))
+    return phrase(f"challenge.verdict.{outcome}", who=who(challenge, start=start)).text(lang)
 
 
 def share_words(challenge: Challenge, link: str, lang: str) -> str:

@@ -176,4 +176,3 @@ def _check(code: str, body: str) -> str:
     for byte in f"{code}{SEPARATOR}{body}".encode():
         value = ((value ^ byte) * 0x01000193) & 0xFFFFFFFF
     return "".join(_CHECK_LETTERS[(value >> shift) & 63] for shift in (26, 20, 14, 8))
-

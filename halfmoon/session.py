@@ -21,6 +21,7 @@ from datetime import date
 from typing import Any, Literal, Protocol
 
 from .books import Books
+from .challenge import Challenge, ChallengeError, line_phrase, read_challenge
 from .choosing import Chosen, chosen_deal
 from .clock import Hold, Holds
 from .deal import CodeError
@@ -135,6 +136,7 @@ class Session:
         books = books or Books()
         notice: tuple[Phrase, ...] = ()
         target = read_link(fragment)
+        claim = read_challenge(fragment)
         if isinstance(target, CodeError):
             notice = (_link_invalid(target, fresh=last is None),)
             target = None
@@ -142,7 +144,18 @@ class Session:
             today = books.today()
             target = _named(chosen_deal("daily", today=lambda: today))
             notice = (_daily_phrase(today, target),)
-        if target is not None:
+        if isinstance(claim, ChallengeError):
+            notice = (phrase("challenge.unreadable"),)
+        if isinstance(claim, Challenge) and target == claim.code:
+            kept = library.find(target)
+            play = (
+                kept
+                if kept is not None and kept.challenge == claim
+                else books.fresh(Game.new(target))
+            )
+            play.challenge = claim
+            notice = (phrase("challenge.opened", line=line_phrase(claim)),)
+        elif target is not None:
             play = library.find(target) or books.fresh(Game.new(target))
         else:
             play = last or books.fresh(_new_deal(drawn))
@@ -255,7 +268,9 @@ class Session:
         books = self.books
         counts, recorded = books.leaving(self.play), books.left(self.play, now)
         self.game.pause(now)
-        self.play = books.fresh(Game.new(self.play.code), day or books.daily_date(self.play))
+        left = self.play
+        self.play = books.fresh(Game.new(left.code), day or books.daily_date(left))
+        self.play.challenge, self.play.seen = left.challenge, left.seen  # the same to beat
         self.holds.run(self.game, now)
         said = phrase("announce.restarted", code=self.play.code)
         return self._feedback(said, events=("new",), save=True, counts=counts, recorded=recorded)
@@ -315,11 +330,41 @@ class Session:
         target = read_link(fragment)
         if isinstance(target, CodeError):
             return self._feedback(_link_invalid(target))
+        claim = read_challenge(fragment)
+        if isinstance(claim, Challenge):
+            return self.take_challenge(claim, now)
         if target == DAILY:
-            return self.daily(now)
-        if target is None or target == self.game.code:
+            feedback = self.daily(now)
+        elif target is None or target == self.game.code:
+            feedback = self._feedback()
+        else:
+            feedback = self.new_game(now, target)
+        if isinstance(claim, ChallengeError):  # the deal alone, and why
+            return replace(feedback, said=(*feedback.said, phrase("challenge.unreadable")))
+        return feedback
+
+    def take_challenge(self, challenge: Challenge, now: float) -> Feedback:
+        """A challenge link followed: a new play of its deal, with its result to beat
+        (the play on the table left as another deal's is); the same challenge already
+        on the table changes nothing."""
+        if self.play.challenge == challenge:
             return self._feedback()
-        return self.new_game(now, target)
+        play = self.books.fresh(Game.new(challenge.code))
+        play.challenge = challenge
+        same = play.code == self.play.code
+        feedback = self._switch(play, now, resumed=False)
+        said = (*feedback.said, phrase("challenge.opened", line=line_phrase(challenge)))
+        # a play of the same deal is not saved as left: the new one takes its place
+        return replace(feedback, said=said, left=None if same else feedback.left)
+
+    def see_theirs(self, now: float) -> Feedback:
+        """The player gave up the challenge on the table to see the challenger's game:
+        the attempt ends there (the game may go on, the challenge stands as it was)."""
+        play = self.play
+        if play.challenge is None or play.seen or not play.open:
+            return self._feedback()
+        play.seen = True
+        return self._feedback(save=True)
 
     def _switch(self, play: Play, now: float, *, resumed: bool) -> Feedback:
         """Leave the play in progress (kept as it is) for ``play``."""

@@ -22,6 +22,7 @@ from halfmoon.challenge import (
     verdict,
     verdict_words,
 )
+from halfmoon.challenge_view import challenge_line, versus
 from halfmoon.game import Game
 from halfmoon.host.examples import WON
 from halfmoon.links import read_link
@@ -64,7 +65,9 @@ def test_the_deal_code_in_any_case_and_percent_encoded() -> None:
 )
 def test_round_trip(moves: int, name: str, seconds: int) -> None:
     made = partial(moves, name)
-    challenge = Challenge(made.code, Result(made.result.cleared, seconds, moves), name, made.removals)
+    challenge = Challenge(
+        made.code, Result(made.result.cleared, seconds, moves), name, made.removals
+    )
     read = read_challenge("#" + challenge.link_text())
     assert isinstance(read, Challenge)
     assert read.result == challenge.result
@@ -156,7 +159,7 @@ def test_a_move_the_engine_would_not_play_is_refused_even_with_a_good_check() ->
 def test_no_challenge_and_no_deal() -> None:
     assert read_challenge("#" + WON.code) is None
     assert read_challenge("#daily") is None
-    assert read_challenge("#HM9-X~c1.0.0.0..." ) is None  # no deal: not a challenge either
+    assert read_challenge("#HM9-X~c1.0.0.0...") is None  # no deal: not a challenge either
     assert isinstance(read_challenge("#" + WON.code + "~"), ChallengeError)
     assert isinstance(read_challenge("#" + WON.code + "~c2.0.0.0..AAAA"), ChallengeError)
 
@@ -183,3 +186,89 @@ def test_the_words_and_the_verdict() -> None:
     assert verdict(Result(104, 252, 48), WIN.result) == "tie"
     assert verdict(Result(100, 10, 45), WIN.result) == "lost"
     assert verdict_words(WIN, Result(100, 10, 45), "en") == "Ana is still ahead."
+
+
+class Shelf:
+    """A library in memory: what the browser's storage is to the page."""
+
+    def __init__(self, *plays: Play) -> None:
+        self.plays = {play.code: play for play in plays}
+
+    def find(self, code: str) -> Play | None:
+        return self.plays.get(code)
+
+
+def opened(fragment: str, last: Play | None = None, *kept: Play) -> tuple[Session, str]:
+    session, said = Session.start(
+        last=last, library=Shelf(*kept), prefs=Prefs(), fragment=fragment, lang="en"
+    )
+    return session, " ".join(p.text("en") for p in said)
+
+
+def test_a_challenge_link_deals_its_deal_with_the_result_to_beat() -> None:
+    session, said = opened("#" + WIN.link_text())
+    assert session.game.code == WON.code and session.game.moves == 0
+    assert session.play.challenge == WIN
+    assert said == "Challenge: Ana cleared 104 cards in 4:12 and 48 moves — beat that!"
+    line = challenge_line(session.play, 0.0, "en")
+    assert line is not None and line.see and not line.watch  # nothing of theirs shown
+    assert versus(session.play, 0.0, "en") is None
+
+
+def test_the_challenge_is_saved_with_the_play_and_old_saves_still_load() -> None:
+    session, _ = opened("#" + WIN.link_text())
+    raw = write_play(session.play, 1000.0)
+    back = read_play(raw, WON.code)
+    assert back.challenge == WIN and not back.seen
+    old = json.loads(raw)
+    del old["challenge"]
+    assert read_play(json.dumps(old)).challenge is None  # a save of before
+    damaged = json.loads(raw)
+    damaged["challenge"]["link"] = damaged["challenge"]["link"].replace(".QW5h.", ".RXZl.")
+    kept = read_play(json.dumps(damaged))
+    assert kept.challenge is None and kept.code == WON.code  # the play kept, not the claim
+    # a reload opens the plain deal link the address shows, or the challenge link again
+    for fragment in ("#" + WON.code, "#" + WIN.link_text()):
+        again, _ = opened(fragment, back, back)
+        assert again.play is back
+
+
+def test_a_damaged_link_deals_the_deal_alone_and_says_so() -> None:
+    flipped = WIN.link_text().replace(".QW5h.", ".QW5i.")
+    session, said = opened("#" + flipped)
+    assert session.game.code == WON.code and session.play.challenge is None
+    assert said == "The challenge in this link could not be read: the deal is dealt without it."
+    on_table, _ = opened("#HM1-N-AAAAAAB")
+    feedback = on_table.follow_link("#" + flipped, 5.0)
+    assert on_table.game.code == WON.code and on_table.play.challenge is None
+    assert "could not be read" in feedback.message
+
+
+def test_following_a_challenge_then_giving_up_then_the_end() -> None:
+    session, _ = opened("#HM1-N-AAAAAAB")
+    feedback = session.follow_link("#" + WIN.link_text(), 10.0)
+    assert feedback.deal and session.play.challenge == WIN
+    assert session.follow_link("#" + WIN.link_text(), 20.0).events == ()  # the same: nothing
+    for slot in WON.moves[0]:
+        session.tap(slot, 30.0)
+    session.see_theirs(40.0)
+    line = challenge_line(session.play, 50.0, "en")
+    assert line is not None and line.watch and not line.see
+    assert line.words == "You gave up Ana's challenge (104 cards, 4:12, 48 moves)."
+
+
+def test_the_end_sets_the_two_results_side_by_side() -> None:
+    session, _ = opened("#" + partial(10, "Bo").link_text())
+    for move in WON.moves:
+        for slot in move:
+            session.tap(slot, 1000.0)
+    assert session.game.status == "won"
+    shown = versus(session.play, 2000.0, "pt")
+    assert shown is not None
+    assert shown.heads == ("Bo", "Você")
+    assert shown.rows[0][1:] == ("23 cartas", "104 cartas")
+    assert shown.verdict == "Bateu o resultado de Bo!"
+    line = challenge_line(session.play, 2000.0, "pt")
+    assert line is not None and line.watch and line.words == "Bateu o resultado de Bo!"
+    restarted = session.restart(3000.0)
+    assert restarted.save and session.play.challenge is not None  # the same to beat

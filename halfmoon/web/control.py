@@ -72,6 +72,10 @@ class Controller:
         self.line, self.bar = line, bar
         self.question: Question | None = None  # what the confirmation window asks
         self.on_table = (session.play.code, session.play.id)  # the play the windows are about
+        # rooms that follow the table (the challenge's line) and the end window (its
+        # comparison), each told the moment: given by app.py
+        self.follow_table: list[Callable[[float], None]] = []
+        self.follow_end: list[Callable[[float], None]] = []
 
     @property
     def lang(self) -> str:
@@ -244,6 +248,8 @@ class Controller:
         shown = self.shown
         self.render.show(shown.table(), self.session.prefs, feedback)
         self.bar.show(shown.counters(t))
+        for follow in self.follow_table:
+            follow(t)
 
     def say(self, said: tuple[Phrase, ...], *, again: bool = False) -> None:
         """The message line (:mod:`.message`): ``said``, in the page's language
@@ -301,6 +307,8 @@ class Controller:
         end = self.shown.end(t, saves.stats(), saves.history()) if won else self.shown.end(t)
         if end is not None:
             self.games.status("")
+            for follow in self.follow_end:
+                follow(t)
             self.dialogs.show_end(end)
 
     def post(self, kind: EventType, t: float) -> None:

@@ -35,6 +35,9 @@ PT: Final[dict[str, str]] = {
     "challenge.see.yes": "Ver a partida",
     "challenge.see.no": "Continuar a jogar",
     "challenge.watch.title": "Partida de {who} — {code}",
+    "challenge.shared": "Desafio partilhado.",
+    "challenge.copied": "Desafio copiado; cole-o onde quiser:\n{text}",
+    "challenge.failed": "Não foi possível partilhar nem copiar. O desafio:\n{text}",
 }
 
 EN: Final[dict[str, str]] = {
@@ -67,4 +70,7 @@ EN: Final[dict[str, str]] = {
     "challenge.see.yes": "See their game",
     "challenge.see.no": "Keep playing",
     "challenge.watch.title": "{who}'s game — {code}",
+    "challenge.shared": "Challenge shared.",
+    "challenge.copied": "Challenge copied; paste it anywhere:\n{text}",
+    "challenge.failed": "Could not share or copy. The challenge:\n{text}",
 }
