@@ -21,7 +21,7 @@ from datetime import date
 from typing import Any, Literal, Protocol
 
 from .books import Books
-from .challenge import Challenge, ChallengeError, line_phrase, read_challenge
+from .challenge import Challenge, ChallengeError, read_challenge, who
 from .choosing import Chosen, chosen_deal
 from .clock import Hold, Holds
 from .deal import CodeError
@@ -154,7 +154,7 @@ class Session:
                 else books.fresh(Game.new(target))
             )
             play.challenge = claim
-            notice = (phrase("challenge.opened", line=line_phrase(claim)),)
+            notice = (_challenge_phrase(claim),)
         elif target is not None:
             play = library.find(target) or books.fresh(Game.new(target))
         else:
@@ -353,7 +353,7 @@ class Session:
         play.challenge = challenge
         same = play.code == self.play.code
         feedback = self._switch(play, now, resumed=False)
-        said = (*feedback.said, phrase("challenge.opened", line=line_phrase(challenge)))
+        said = (*feedback.said, _challenge_phrase(challenge))
         # a play of the same deal is not saved as left: the new one takes its place
         return replace(feedback, said=said, left=None if same else feedback.left)
 
@@ -510,6 +510,12 @@ def _new_deal(drawn: str | None) -> Game:
         except CodeError:
             pass
     return Game.new()
+
+
+def _challenge_phrase(challenge: Challenge) -> Phrase:
+    """A challenge just opened, said on the message line (its result to beat is on the
+    challenge's own line, which screen readers hear too)."""
+    return phrase("challenge.opened", who=who(challenge, start=False))
 
 
 def _link_invalid(error: CodeError, *, fresh: bool = False) -> Phrase:

@@ -209,7 +209,7 @@ def test_a_challenge_link_deals_its_deal_with_the_result_to_beat() -> None:
     session, said = opened("#" + WIN.link_text())
     assert session.game.code == WON.code and session.game.moves == 0
     assert session.play.challenge == WIN
-    assert said == "Challenge: Ana cleared 104 cards in 4:12 and 48 moves — beat that!"
+    assert said == "A challenge from Ana on these cards."
     line = challenge_line(session.play, 0.0, "en")
     assert line is not None and line.see and not line.watch  # nothing of theirs shown
     assert versus(session.play, 0.0, "en") is None

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, expect
 from halfmoon import Game
 from halfmoon.challenge import Challenge, Result
 from halfmoon.host.examples import WON
+from tests.browser.axe import axe_violations
 from tests.browser.conftest import DESKTOP, follow, open_game
 from tests.browser.table import Table
 from tests.browser.test_ending import one_move_from_winning, win
@@ -45,6 +46,7 @@ def test_a_challenge_made_opened_played_watched_and_a_tampered_one(
     asking = page.locator("#dialog-challenge")
     expect(asking).to_be_visible()
     expect(asking.locator("#challenge-name")).to_be_focused()
+    assert axe_violations(page) == [], "the name window"
     page.keyboard.type("Ana")
     page.keyboard.press("Enter")
     expect(end.locator('[data-role="dialog-status"]')).to_contain_text("Desafio copiado")
@@ -68,6 +70,7 @@ def test_a_challenge_made_opened_played_watched_and_a_tampered_one(
         expect(line.locator('[data-action="see-theirs"]')).to_be_visible()
         assert them.stat("moves") == "0" and them.stat("code") == WON.code
         expect(other.locator('[data-action="watch"]:visible')).to_have_count(0)
+        assert axe_violations(other) == [], "the table with the challenge's line"
         other.evaluate(  # the whole winning line, each card clicked (the page's own path)
             """(taps) => taps.forEach((slot) => document.querySelector(
                 `[data-slot="${slot}"] button[data-card]`).click())""",
@@ -78,6 +81,7 @@ def test_a_challenge_made_opened_played_watched_and_a_tampered_one(
         expect(versus.locator("thead th")).to_have_text(["Ana", "You"])
         expect(versus.locator("tbody tr").first).to_have_text("Cards cleared104 cards104 cards")
         expect(versus.locator(".verdict")).to_have_text("You beat Ana's result!")
+        assert axe_violations(other) == [], "the two results side by side"
         other.locator('#dialog-end [data-action="watch"]').click()
         replay = other.locator("#dialog-replay")
         expect(replay).to_be_visible()
