@@ -7,6 +7,7 @@ from typing import Final
 
 PT: Final[dict[str, str]] = {
     "action.challenge": "Desafiar um amigo",
+    "action.challenge.short": "Desafiar",
     "action.watch": "Ver a partida do desafio",
     "action.see-theirs": "Desistir e ver a partida",
     "challenge.title": "Desafiar um amigo",
@@ -42,6 +43,7 @@ PT: Final[dict[str, str]] = {
 
 EN: Final[dict[str, str]] = {
     "action.challenge": "Challenge a friend",
+    "action.challenge.short": "Challenge",
     "action.watch": "Watch their game",
     "action.see-theirs": "Give up and see their game",
     "challenge.title": "Challenge a friend",
