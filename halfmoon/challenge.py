@@ -80,9 +80,14 @@ class Challenge:
 
 def of_entry(entry: Entry, name: str) -> Challenge:
     """The challenge of a game of the history (or the game on the table, as it would be
-    kept), set by ``name``."""
-    result = Result(entry.cleared, int(entry.time_ms // 1000), entry.moves)
-    return Challenge(entry.code, result, fmt.clean_name(name), entry.removals)
+    kept), set by ``name``: its moves replayed, so that its cards cleared and moves are
+    what a friend's game will find them.  Raises :class:`ChallengeError` for stored
+    moves that are not legal on the deal."""
+    taps = tuple(slot for removal in entry.removals for slot in removal)
+    seconds = min(int(entry.time_ms // 1000), fmt.MAX_SECONDS)
+    claim = fmt.Claim(entry.code, 0, 0, seconds, taps, fmt.clean_name(name))
+    game = _played(claim)
+    return Challenge(entry.code, _result(game, seconds), claim.name, _removals(game))
 
 
 def read_challenge(fragment: str) -> Challenge | ChallengeError | None:
@@ -110,6 +115,17 @@ def replayed(claim: fmt.Claim) -> Challenge:
     each tap must select a card or complete a pair or a trio, none may be left selected,
     and the cards cleared and the moves must be what they claim.  Raises
     :class:`ChallengeError`."""
+    game = _played(claim)
+    result = _result(game, claim.seconds)
+    if (result.cleared, result.moves) != (claim.cleared, claim.moves):
+        raise ChallengeError("the result is not what the moves give")
+    return Challenge(claim.code, result, claim.name, _removals(game))
+
+
+def _played(claim: fmt.Claim) -> Game:
+    """The claim's deal with its taps played by the engine; :class:`ChallengeError` at
+    the first tap that neither selects a card nor completes a pair or a trio, or when
+    a move is left half made."""
     game = Game.new(claim.code)
     for number, slot in enumerate(claim.taps, start=1):
         outcome = game.tap(slot).outcome
@@ -117,11 +133,15 @@ def replayed(claim: fmt.Claim) -> Challenge:
             raise ChallengeError(f"tap {number} ({slot}) is no move here: {outcome}")
     if game.selection:
         raise ChallengeError("the moves end half made")
-    cleared = ALL_CARDS - game.cards_left
-    if (cleared, game.moves) != (claim.cleared, claim.moves):
-        raise ChallengeError("the result is not what the moves give")
-    removals = tuple(removal.slots for removal in game.history)
-    return Challenge(claim.code, Result(cleared, claim.seconds, claim.moves), claim.name, removals)
+    return game
+
+
+def _result(game: Game, seconds: int) -> Result:
+    return Result(ALL_CARDS - game.cards_left, seconds, game.moves)
+
+
+def _removals(game: Game) -> tuple[tuple[str, ...], ...]:
+    return tuple(removal.slots for removal in game.history)
 
 
 def verdict(mine: Result, theirs: Result) -> Verdict:

@@ -38,7 +38,8 @@ MAX_TEXT: Final = 400
 TAP_LETTERS: Final = "ABCDEFGHIJKLMNOPQRST"
 _CHECK_LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _DIGITS36: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
-_MAX_SECONDS: Final = int(MAX_ELAPSED_MS // 1000)
+MAX_SECONDS: Final = int(MAX_ELAPSED_MS // 1000)
+"""The longest time a challenge carries (the game's clock stops at 99:59:59)."""
 _UNSEEN: Final = frozenset(
     {0x061C, 0x2028, 0x2029, 0xFEFF}
     | set(range(0x200B, 0x2010))
@@ -125,7 +126,7 @@ def read(fragment: str) -> Claim:
         code,
         _number(cleared, "cards cleared", MAX_TAPS),
         _number(moves, "moves", MAX_TAPS // 2),
-        _number(seconds, "seconds", _MAX_SECONDS),
+        _number(seconds, "seconds", MAX_SECONDS),
         _taps(taps),
         _name(name),
     )

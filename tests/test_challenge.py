@@ -7,6 +7,7 @@ the game ends or is given up."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +18,7 @@ from halfmoon.challenge import (
     ChallengeError,
     Result,
     line_words,
+    of_entry,
     read_challenge,
     replayed,
     verdict,
@@ -24,6 +26,7 @@ from halfmoon.challenge import (
 )
 from halfmoon.challenge_view import challenge_line, versus
 from halfmoon.game import Game
+from halfmoon.history import Entry
 from halfmoon.host.examples import WON
 from halfmoon.links import read_link
 from halfmoon.prefs import Prefs
@@ -272,3 +275,29 @@ def test_the_end_sets_the_two_results_side_by_side() -> None:
     assert line is not None and line.watch and line.words == "Bateu o resultado de Bo!"
     restarted = session.restart(3000.0)
     assert restarted.save and session.play.challenge is not None  # the same to beat
+
+
+def test_a_game_of_your_games_makes_a_challenge_its_moves_replayed() -> None:
+    entry = Entry(
+        id="e1",
+        code=WON.code,
+        begun=0.0,
+        ended=1.0,
+        result="won",
+        left=0,
+        time_ms=252_700.0,
+        moves=48,
+        removals=tuple(WON.moves),
+    )
+    made = of_entry(entry, "  Ana\u202e ")
+    assert made == WIN
+    assert read_challenge("#" + made.link_text()) == WIN
+    # a stored entry whose figures disagree with its moves: the moves decide
+    assert of_entry(replace(entry, moves=47, left=3), "Ana") == WIN
+    broken = replace(entry, removals=(("P1", "P1"),))
+    try:
+        of_entry(broken, "Ana")
+    except ChallengeError:
+        pass
+    else:
+        raise AssertionError("illegal stored moves made a challenge")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..challenge import Challenge, of_entry, read_challenge, share_words, who
+from ..challenge import Challenge, ChallengeError, of_entry, read_challenge, share_words, who
 from ..challenge_link import clean_name
 from ..challenge_view import challenge_line, revealed, versus
 from ..history import Entry, find
@@ -77,7 +77,11 @@ class ChallengeControl:
             name = clean_name(name)
             if name != remembered:
                 self.storage.set(NAME_KEY, name)
-            challenge = of_entry(entry, name)
+            try:
+                challenge = of_entry(entry, name)
+            except ChallengeError:  # stored moves that are not legal on the deal
+                self.games.status(text(self.lang, "history.broken"))
+                return
             words = share_words(challenge, self.links.link(challenge.link_text()), self.lang)
             self.links.share(words, lambda how: self.shared(how, words))
 

@@ -129,5 +129,13 @@ def test_a_challenge_made_opened_played_watched_and_a_tampered_one(
             "You gave up <img src=x onerror=f()>'s challenge"
         )
         expect(other.locator("img")).to_have_count(0)
+
+        # ---- a challenge link while a game is under way: asked first; no keeps it all
+        follow(other, f"{base_url}/{link}")
+        expect(confirm.locator("#confirm-title")).to_have_text("Leave this game?")
+        confirm.locator('[data-answer="no"]').click()
+        expect(confirm).to_be_hidden()
+        assert them.stat("code") == "HM1-N-AAAAAAC"
+        assert other.evaluate("location.hash") == "#HM1-N-AAAAAAC"
     finally:
         friend.close()
