@@ -344,11 +344,16 @@ class Session:
         return feedback
 
     def take_challenge(self, challenge: Challenge, now: float) -> Feedback:
-        """A challenge link followed: a new play of its deal, with its result to beat
+        """A challenge link followed: its deal's kept play of this very challenge
+        resumed (Back and Forward), else a new play of its deal with its result to beat
         (the play on the table left as another deal's is); the same challenge already
         on the table changes nothing."""
         if self.play.challenge == challenge:
             return self._feedback()
+        kept = self.library.find(challenge.code) if self.library is not None else None
+        if kept is not None and kept.challenge == challenge:
+            feedback = self._switch(kept, now, resumed=True)
+            return replace(feedback, said=(*feedback.said, _challenge_phrase(challenge)))
         play = self.books.fresh(Game.new(challenge.code))
         play.challenge = challenge
         same = play.code == self.play.code

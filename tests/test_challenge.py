@@ -253,6 +253,14 @@ def test_following_a_challenge_then_giving_up_then_the_end() -> None:
     assert feedback.deal and session.play.challenge == WIN
     assert session.follow_link("#" + WIN.link_text(), 20.0).events == ()  # the same: nothing
     for slot in WON.moves[0]:
+        session.tap(slot, 25.0)
+    library = Shelf(session.play)
+    session.library = library
+    session.follow_link("#HM1-N-AAAAAAB", 26.0)  # Back; then Forward to the challenge
+    session.follow_link("#" + WIN.link_text(), 27.0)
+    assert session.play is library.plays[WON.code] and session.game.moves == 1  # resumed
+    session.restart(28.0)
+    for slot in WON.moves[0]:
         session.tap(slot, 30.0)
     session.see_theirs(40.0)
     line = challenge_line(session.play, 50.0, "en")
