@@ -10,7 +10,7 @@ from typing import Any
 
 from ..challenge_link import MAX_NAME
 from ..challenge_view import ChallengeLine, Versus
-from .dom import Handlers, at_top
+from .dom import Handlers
 
 
 class Challenges:
@@ -27,7 +27,7 @@ class Challenges:
         self.end_watch = end.querySelector('[data-action="watch"]')
         self.window = document.getElementById("dialog-challenge")
         self.name = document.getElementById("challenge-name")
-        self.name.maxLength = MAX_NAME
+        self.name.maxLength = MAX_NAME  # the engine's bound (clean_name cuts it anyway)
         self._send: Callable[[str], None] = _ignore
         self.shown: ChallengeLine | None = None
         handlers.on(document.getElementById("challenge-form"), "submit", self._submit)
@@ -83,8 +83,7 @@ class Challenges:
         self.name.value = remembered
         if not self.window.open:
             self.window.showModal()
-        at_top(self.window)
-        self.name.focus()
+        self.name.focus()  # the name first: Enter shares (the title and words describe it)
 
     def _submit(self, event: Any) -> None:
         event.preventDefault()
