@@ -179,23 +179,31 @@ def line_words(challenge: Challenge, lang: str) -> str:
     return line_phrase(challenge).text(lang)
 
 
-def done_words(challenge: Challenge, mine: Result, lang: str, *, seen: bool) -> str:
+def done_phrase(challenge: Challenge, mine: Result, *, seen: bool) -> Phrase:
     """The table's line once the friend's game has ended (the verdict), or they gave up
     to see the challenger's game (``seen``)."""
-    theirs = challenge.result
     if seen:
-        gave_up = phrase(
-            "challenge.seen", who=who(challenge, start=False), theirs=theirs.words(lang)
+        theirs = challenge.result
+        result = phrase(
+            "challenge.result",
+            cleared=Counted(theirs.cleared, "cards"),
+            time=format_time(theirs.seconds * 1000),
+            moves=Counted(theirs.moves, "moves"),
         )
-        return gave_up.text(lang)
-    return verdict_words(challenge, mine, lang)
+        return phrase("challenge.seen", who=who(challenge, start=False), theirs=result)
+    return verdict_phrase(challenge, mine)
 
 
-def verdict_words(challenge: Challenge, mine: Result, lang: str) -> str:
+def verdict_phrase(challenge: Challenge, mine: Result) -> Phrase:
     """``Bateu o resultado de Ana!`` / ``Ana is still ahead.`` / ``A tie with Ana.``"""
     outcome = verdict(mine, challenge.result)
     start = outcome == "lost"
-    return phrase(f"challenge.verdict.{outcome}", who=who(challenge, start=start)).text(lang)
+    return phrase(f"challenge.verdict.{outcome}", who=who(challenge, start=start))
+
+
+def verdict_words(challenge: Challenge, mine: Result, lang: str) -> str:
+    """:func:`verdict_phrase` in ``lang``."""
+    return verdict_phrase(challenge, mine).text(lang)
 
 
 def share_words(challenge: Challenge, link: str, lang: str) -> str:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .challenge import ALL_CARDS, Result, done_words, line_words, verdict_words, who
+from .challenge import ALL_CARDS, Result, done_phrase, line_phrase, verdict_words, who
 from .clock import format_time
-from .i18n import count_text, text
+from .i18n import Phrase, count_text, text
 from .saved import Play
 
 
@@ -50,15 +50,25 @@ def result_of(play: Play, now: float | None) -> Result:
     return Result(ALL_CARDS - game.cards_left, int(game.elapsed(now) // 1000), game.moves)
 
 
-def challenge_line(play: Play, now: float | None, lang: str) -> ChallengeLine | None:
-    """The line a play with a challenge shows on the table, or None without one."""
+def line_said(play: Play, now: float | None) -> Phrase | None:
+    """The words of the table's line for a play with a challenge (None without one):
+    the result to beat while the game goes on, then the verdict or the giving up."""
     challenge = play.challenge
     if challenge is None:
         return None
     if not revealed(play):
-        return ChallengeLine(line_words(challenge, lang), see=play.open, watch=False)
-    words = done_words(challenge, result_of(play, now), lang, seen=play.end is None)
-    return ChallengeLine(words, see=False, watch=True)
+        return line_phrase(challenge)
+    return done_phrase(challenge, result_of(play, now), seen=play.end is None)
+
+
+def challenge_line(play: Play, now: float | None, lang: str) -> ChallengeLine | None:
+    """The line a play with a challenge shows on the table, or None without one."""
+    said = line_said(play, now)
+    if said is None:
+        return None
+    if not revealed(play):
+        return ChallengeLine(said.text(lang), see=play.open, watch=False)
+    return ChallengeLine(said.text(lang), see=False, watch=True)
 
 
 def versus(play: Play, now: float | None, lang: str) -> Versus | None:

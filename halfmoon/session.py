@@ -22,6 +22,7 @@ from typing import Any, Literal, Protocol
 
 from .books import Books
 from .challenge import Challenge, ChallengeError, read_challenge, who
+from .challenge_view import line_said
 from .choosing import Chosen, chosen_deal
 from .clock import Hold, Holds
 from .deal import CodeError
@@ -105,6 +106,10 @@ class Session:
         # what opening the page left behind: the play saved last, when a link opened
         # another deal (counted and recorded as a deal left for another)
         self.opened = Feedback(lang=lang)
+        # a challenge link the page opened with that would deal again a game under way
+        # of its deal: that game is on the table, and the link is followed once
+        # confirmed (:func:`~halfmoon.leaving.link_question`), as any link later
+        self.asks: str | None = None
         self.holds = Holds()  # why the clock is stopped besides the game itself
 
     @property
@@ -146,20 +151,26 @@ class Session:
             notice = (_daily_phrase(today, target),)
         if isinstance(claim, ChallengeError):
             notice = (phrase("challenge.unreadable"),)
+        asks: str | None = None
         if isinstance(claim, Challenge) and target == claim.code:
-            kept = library.find(target)
-            play = (
-                kept
-                if kept is not None and kept.challenge == claim
-                else books.fresh(Game.new(target))
+            kept = library.find(target) or (
+                last if last is not None and last.code == target else None
             )
-            play.challenge = claim
-            notice = (_challenge_phrase(claim),)
+            if kept is not None and kept.challenge == claim:  # a reload: resumed
+                play = kept
+                notice = (_challenge_phrase(claim),)
+            elif kept is not None and _replaced(kept, claim) is not None:
+                play, asks = kept, fragment  # its game under way first: asked about
+            else:
+                play = books.fresh(Game.new(target))
+                play.challenge = claim
+                notice = (_challenge_phrase(claim),)
         elif target is not None:
             play = library.find(target) or books.fresh(Game.new(target))
         else:
             play = last or books.fresh(_new_deal(drawn))
         session = cls(play, prefs, lang, library, books=books)
+        session.asks = asks
         if last is not None and last.code != play.code:
             # A link opened another deal: the play saved last is left for it, as it is
             # when the player goes to another deal during a visit — so an unfinished
@@ -314,6 +325,9 @@ class Session:
         """The whole table said on the live region, place by place, with the bar's
         figures (:func:`~halfmoon.view.read_aloud`); it changes nothing."""
         said = read_aloud(self.game, now, self.books.daily_date(self.play))
+        challenge = line_said(self.play, now)  # the challenge's line, on the table too
+        if challenge is not None:
+            said = (*said, challenge)
         return self._feedback(*said, reading=True)
 
     def restored(self, newer: Play, now: float) -> Feedback:
@@ -347,20 +361,41 @@ class Session:
         """A challenge link followed: its deal's kept play of this very challenge
         resumed (Back and Forward), else a new play of its deal with its result to beat
         (the play on the table left as another deal's is); the same challenge already
-        on the table changes nothing."""
+        on the table changes nothing.  One play is kept per deal: a game under way of
+        the challenge's deal that the new play takes the place of (:meth:`replaces`)
+        is counted as left and goes into your games, as the table's would."""
         if self.play.challenge == challenge:
             return self._feedback()
-        kept = self.library.find(challenge.code) if self.library is not None else None
+        kept = self._kept(challenge.code)
         if kept is not None and kept.challenge == challenge:
             feedback = self._switch(kept, now, resumed=True)
             return replace(feedback, said=(*feedback.said, _challenge_phrase(challenge)))
+        replaced = self.replaces(challenge)
         play = self.books.fresh(Game.new(challenge.code))
         play.challenge = challenge
         same = play.code == self.play.code
         feedback = self._switch(play, now, resumed=False)
         said = (*feedback.said, _challenge_phrase(challenge))
+        counts, recorded = feedback.counts, feedback.recorded
+        if replaced is not None and not same:  # the kept one (the table's was, by _switch)
+            counts = (*counts, *self.books.leaving(replaced))
+            recorded = (*recorded, *self.books.left(replaced, now, current=False))
         # a play of the same deal is not saved as left: the new one takes its place
-        return replace(feedback, said=said, left=None if same else feedback.left)
+        left = None if same else feedback.left
+        return replace(feedback, said=said, left=left, counts=counts, recorded=recorded)
+
+    def replaces(self, challenge: Challenge) -> Play | None:
+        """The game under way that following ``challenge`` would deal again from the
+        start, one play being kept per deal: the table's play when it is of the
+        challenge's deal, else the kept play of that deal — when it has moves, has not
+        ended and is not of this very challenge (that one is resumed).  None: nothing
+        under way would be dealt again."""
+        if self.play.code == challenge.code:
+            return _replaced(self.play, challenge)
+        return _replaced(self._kept(challenge.code), challenge)
+
+    def _kept(self, code: str) -> Play | None:
+        return self.library.find(code) if self.library is not None else None
 
     def see_theirs(self, now: float) -> Feedback:
         """The player gave up the challenge on the table to see the challenger's game:
@@ -515,6 +550,14 @@ def _new_deal(drawn: str | None) -> Game:
         except CodeError:
             pass
     return Game.new()
+
+
+def _replaced(play: Play | None, challenge: Challenge) -> Play | None:
+    """``play`` if a new play of ``challenge`` would take the place of a game under way
+    (moves, no end, another challenge or none), else None."""
+    if play is None or play.challenge == challenge:
+        return None
+    return play if play.game.moves > 0 and play.open else None
 
 
 def _challenge_phrase(challenge: Challenge) -> Phrase:

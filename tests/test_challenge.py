@@ -28,10 +28,12 @@ from halfmoon.challenge_view import challenge_line, versus
 from halfmoon.game import Game
 from halfmoon.history import Entry
 from halfmoon.host.examples import WON
+from halfmoon.leaving import link_question
 from halfmoon.links import read_link
 from halfmoon.prefs import Prefs
 from halfmoon.saved import Play, read_play, write_play
 from halfmoon.session import Session
+from halfmoon.stats import Count
 
 WIN = Challenge(WON.code, Result(104, 252, 48), "Ana", tuple(WON.moves))
 
@@ -309,3 +311,91 @@ def test_a_game_of_your_games_makes_a_challenge_its_moves_replayed() -> None:
         pass
     else:
         raise AssertionError("illegal stored moves made a challenge")
+
+
+def under_way(code: str = WON.code, moves: int = 2) -> Play:
+    """A play of ``code`` with ``moves`` of the won game's (or a new deal's first taps)."""
+    session, _ = opened("#" + code)
+    for move in WON.moves[:moves]:
+        for slot in move:
+            session.tap(slot, 100.0)
+    assert session.game.moves == moves
+    return session.play
+
+
+def test_a_challenge_never_deals_again_a_kept_game_under_way_unasked_nor_unkept() -> None:
+    link = "#" + WIN.link_text()
+    kept = under_way()
+    session, _ = opened("#HM1-N-AAAAAAB", None, kept)
+    question = link_question(session, link)
+    assert question is not None
+    title, words, yes, no = question.words("en")
+    assert (title, yes, no) == ("Take the challenge?", "Take the challenge", "Keep playing")
+    assert words.startswith(f"Your game of deal {WON.code} is under way (2 moves).")
+    assert "replay it but not resume it" in words
+    assert "não retomar" in question.words("pt")[1]
+    feedback = session.follow_link(link, 200.0)
+    assert session.play.challenge == WIN and session.game.moves == 0
+    assert [entry.id for entry in feedback.recorded] == [kept.id]  # in your games
+    assert [entry.moves for entry in feedback.recorded] == [2]
+    assert Count("left") in feedback.counts
+    # the table's own game under way on another deal is named too: kept, to resume
+    session, _ = opened("#HM1-N-AAAAAAB", None, kept)
+    session.tap("P5", 100.0)
+    session.tap("P6", 100.0)  # 6♥ + 5♥: one move
+    question = link_question(session, link)
+    assert question is not None
+    words = question.words("en")[1]
+    assert words.startswith(f"Your game of deal {WON.code} is under way (2 moves).")
+    assert words.endswith(
+        "Deal HM1-N-AAAAAAB, on the table, stays in Your games too, where you can resume it."
+    )
+    feedback = session.follow_link(link, 300.0)
+    assert {entry.code for entry in feedback.recorded} == {WON.code, "HM1-N-AAAAAAB"}
+    assert feedback.left is not None and feedback.left.code == "HM1-N-AAAAAAB"  # saved
+
+
+def test_a_challenge_of_the_deal_on_the_table_asks_and_keeps_the_game_in_your_games() -> None:
+    link = "#" + WIN.link_text()
+    session = Session(under_way(moves=3), Prefs(), "en", Shelf())
+    question = link_question(session, link)
+    assert question is not None
+    assert question.words("en")[1].startswith(f"Your game of deal {WON.code} is under way (3")
+    left = session.play
+    feedback = session.follow_link(link, 200.0)
+    assert [entry.id for entry in feedback.recorded] == [left.id]
+    assert session.play.challenge == WIN and session.game.moves == 0
+    assert link_question(session, link) is None  # the same challenge: nothing to ask
+    # a deal link never asks (Back and Forward resume each deal's play as it was)
+    session.tap(WON.moves[0][0], 300.0)
+    session.tap(WON.moves[0][1], 300.0)
+    assert link_question(session, "#HM1-N-AAAAAAB") is None
+    # another deal's challenge leaves this game kept, to resume: the words as ever
+    other = Challenge("HM1-N-AAAAAAB", Result(0, 5, 0), "", ())
+    leave = link_question(session, "#" + other.link_text())
+    assert leave is not None and leave.words("en")[0] == "Leave this game?"
+
+
+def test_at_start_up_a_challenge_of_the_last_game_under_way_is_asked_about_first() -> None:
+    link = "#" + WIN.link_text()
+    last = under_way()
+    session, said = opened(link, last, last)
+    assert session.play is last and session.play.challenge is None  # the game, as it was
+    assert session.asks == link and said == ""
+    question = link_question(session, link)
+    assert question is not None and "(2 moves)" in question.words("en")[1]
+    feedback = session.follow_link(link, 10.0)  # once confirmed
+    assert [entry.id for entry in feedback.recorded] == [last.id]
+    assert session.play.challenge == WIN and session.game.moves == 0
+    # the challenge's own play, reloaded, is resumed with nothing to ask
+    again, said = opened(link, session.play, session.play)
+    assert again.play is session.play and again.asks is None
+    assert said == "A challenge from Ana on these cards."
+
+
+def test_the_table_read_aloud_says_the_challenge() -> None:
+    session, _ = opened("#" + WIN.link_text())
+    said = session.read_aloud(0.0).message
+    assert said.endswith("Ana cleared 104 cards in 4:12 and 48 moves — beat that!")
+    plain, _ = opened("#" + WON.code)
+    assert "beat that" not in plain.read_aloud(0.0).message

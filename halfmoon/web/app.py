@@ -205,7 +205,7 @@ class App:
             closed=control.refocus,
             covered=control.covered,
         )
-        self.links.connect(changed=self.challenge.link)  # the table's, asked first
+        self.links.connect(changed=control.link)
         self.files.connect(chosen=self.backups.restore)
         self.calendar.connect(play=self.month.play_day, key=self.month.month_key)
         self.saves.connect(changed=self.tabs.changed)

@@ -22,7 +22,7 @@ from ..choosing import Action
 from ..deal import CodeError, canonical_code
 from ..drag import drop_taps
 from ..i18n import Phrase, phrase, text
-from ..leaving import Question, leave_question, restart_question
+from ..leaving import Question, leave_question, link_question, restart_question
 from ..presenter import Presenter
 from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
@@ -182,12 +182,22 @@ class Controller:
         return None
 
     def link(self, fragment: str) -> None:
-        """The address changed (a link, Back, Forward): the session decides."""
-        t = now()
-        feedback = self.session.follow_link(fragment, t)
-        if feedback.said or feedback.events:
-            self.apply(feedback, t, push=False)
-        self.links.show(self.session.game.code)
+        """The address changed (a link, Back, Forward): the session decides, at once or
+        once confirmed when it would leave a game under way
+        (:func:`~halfmoon.leaving.link_question`); declined, the address shows the
+        game on the table again."""
+
+        def go() -> None:
+            t = now()
+            feedback = self.session.follow_link(fragment, t)
+            if feedback.said or feedback.events:
+                self.apply(feedback, t, push=False)
+            self.links.show(self.session.game.code)
+
+        def stay() -> None:
+            self.links.show(self.session.game.code)
+
+        self.ask(link_question(self.session, fragment), go, stay)
 
     def option(self, name: str, value: str | bool) -> None:
         prefs = self.session.change_option(name, value, framed=self.framed)
@@ -205,6 +215,8 @@ class Controller:
             self.line.say_again(prefs.lang)
             if self.question is not None and self.dialogs.is_open("confirm"):
                 self.dialogs.show_confirm(self.question.words(prefs.lang))
+            if self.dialogs.is_open("end"):  # its words, and a challenge's comparison
+                self.end_dialog(t)
         self.dialogs.show_options(prefs, self.lang)
         self.show(t)
         self.autosave.notice()

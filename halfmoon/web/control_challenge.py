@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..challenge import Challenge, ChallengeError, of_entry, read_challenge, share_words, who
+from ..challenge import ChallengeError, of_entry, share_words, who
 from ..challenge_link import clean_name
 from ..challenge_view import challenge_line, revealed, versus
 from ..history import Entry, find
-from ..i18n import Counted, phrase, text
-from ..leaving import Question, in_progress
+from ..i18n import phrase, text
+from ..leaving import Question
 from ..replay import frames
 from ..saved import KEYS
 from .challenge import Challenges
@@ -92,34 +92,6 @@ class ChallengeControl:
         keys = {"shared": "challenge.shared", "copied": "challenge.copied"}
         key = keys.get(how, "challenge.failed" if how == "failed" else "")
         self.games.status(text(self.lang, key, text=words) if key else "")
-
-    # ------------------------------------------------------- opening one
-    def link(self, fragment: str) -> None:
-        """The address changed: a challenge link leaves the game under way for a new
-        play of its deal once confirmed (declined: the address shows the game again);
-        any other link is the table's (:meth:`.control.Controller.link`)."""
-        session, control = self.session, self.control
-        claim = read_challenge(fragment)
-        if (
-            not isinstance(claim, Challenge)
-            or claim == session.play.challenge
-            or not in_progress(session)
-        ):
-            control.link(fragment)
-            return
-        question = Question(
-            title=phrase("leave.title"),
-            text=phrase(
-                "leave.text", code=session.play.code, moves=Counted(session.game.moves, "moves")
-            ),
-            yes=phrase("leave.yes"),
-            no=phrase("leave.no"),
-        )
-
-        def stay() -> None:
-            self.links.show(session.play.code)
-
-        control.ask(question, lambda: control.link(fragment), stay)
 
     # ------------------------------------------------------- showing one
     def follow(self, t: float) -> None:

@@ -39,6 +39,10 @@ PT: Final[dict[str, str]] = {
     "challenge.shared": "Desafio partilhado.",
     "challenge.copied": "Desafio copiado; cole-o onde quiser:\n{text}",
     "challenge.failed": "Não foi possível partilhar nem copiar. O desafio:\n{text}",
+    "challenge.replace.title": "Aceitar o desafio?",
+    "challenge.replace.text": "A sua partida {code} vai a meio ({moves}). O desafio dá estas cartas de novo desde o início: essa partida fica em «As suas partidas», onde a pode rever mas não retomar, e nas estatísticas conta como deixada: a série de vitórias acaba.",
+    "challenge.replace.text.both": "A sua partida {code} vai a meio ({moves}). O desafio dá estas cartas de novo desde o início: essa partida fica em «As suas partidas», onde a pode rever mas não retomar, e nas estatísticas conta como deixada: a série de vitórias acaba. A partida {table}, na mesa, fica também em «As suas partidas», onde a pode retomar.",
+    "challenge.replace.yes": "Aceitar o desafio",
 }
 
 EN: Final[dict[str, str]] = {
@@ -75,4 +79,8 @@ EN: Final[dict[str, str]] = {
     "challenge.shared": "Challenge shared.",
     "challenge.copied": "Challenge copied; paste it anywhere:\n{text}",
     "challenge.failed": "Could not share or copy. The challenge:\n{text}",
+    "challenge.replace.title": "Take the challenge?",
+    "challenge.replace.text": "Your game of deal {code} is under way ({moves}). The challenge deals these cards again from the start: that game stays in Your games, where you can replay it but not resume it, and the statistics count it as left: your streak of wins ends.",
+    "challenge.replace.text.both": "Your game of deal {code} is under way ({moves}). The challenge deals these cards again from the start: that game stays in Your games, where you can replay it but not resume it, and the statistics count it as left: your streak of wins ends. Deal {table}, on the table, stays in Your games too, where you can resume it.",
+    "challenge.replace.yes": "Take the challenge",
 }

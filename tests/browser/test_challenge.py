@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon import Game
 from halfmoon.challenge import Challenge, Result
 from halfmoon.host.examples import WON
 from tests.browser.axe import axe_violations
-from tests.browser.conftest import DESKTOP, follow, open_game
+from tests.browser.conftest import DESKTOP, follow, open_game, wait_ready, wait_saved
 from tests.browser.table import Table
 from tests.browser.test_ending import one_move_from_winning, win
 from tests.solver import legal_moves
@@ -32,6 +32,20 @@ def three_moves(code: str, name: str) -> Challenge:
             game.tap(slot)
         made.append(tuple(move))
     return Challenge(code, Result(104 - game.cards_left, 75, 3), name, tuple(made))
+
+
+def another_tab_speaks(page: Page, lang: str) -> None:
+    """Another tab of the game sets the language (its options saved, heard here)."""
+    page.evaluate(
+        """(lang) => {
+            const key = "halfmoon.v2.prefs";
+            const prefs = JSON.parse(localStorage.getItem(key) || "{}");
+            const value = JSON.stringify({ ...prefs, lang });
+            localStorage.setItem(key, value);
+            dispatchEvent(new StorageEvent("storage", { key, newValue: value }));
+        }""",
+        lang,
+    )
 
 
 def test_a_challenge_made_opened_played_watched_and_a_tampered_one(
@@ -82,6 +96,11 @@ def test_a_challenge_made_opened_played_watched_and_a_tampered_one(
         expect(versus.locator("tbody tr").first).to_have_text("Cards cleared104 cards104 cards")
         expect(versus.locator(".verdict")).to_have_text("You beat Ana's result!")
         assert axe_violations(other) == [], "the two results side by side"
+        another_tab_speaks(other, "pt")  # the window stays open, in the other language
+        expect(versus.locator("thead th")).to_have_text(["Ana", "Você"])
+        expect(versus.locator(".verdict")).to_have_text("Bateu o resultado de Ana!")
+        another_tab_speaks(other, "en")
+        expect(versus.locator(".verdict")).to_have_text("You beat Ana's result!")
         other.locator('#dialog-end [data-action="watch"]').click()
         replay = other.locator("#dialog-replay")
         expect(replay).to_be_visible()
@@ -137,5 +156,28 @@ def test_a_challenge_made_opened_played_watched_and_a_tampered_one(
         expect(confirm).to_be_hidden()
         assert them.stat("code") == "HM1-N-AAAAAAC"
         assert other.evaluate("location.hash") == "#HM1-N-AAAAAAC"
+
+        # ---- another challenge of the deal under way: asked first, as it starts again
+        cy = three_moves("HM1-N-AAAAAAC", "Cy")
+        follow(other, f"{base_url}/#{cy.link_text()}")
+        expect(confirm.locator("#confirm-title")).to_have_text("Take the challenge?")
+        expect(confirm).to_contain_text("HM1-N-AAAAAAC is under way (1 move)")
+        expect(confirm).to_contain_text("where you can replay it but not resume it")
+        confirm.locator('[data-answer="yes"]').click()
+        expect(line.locator('[data-role="challenge-words"]')).to_contain_text("Cy cleared")
+        assert them.stat("moves") == "0"
+
+        # ---- and one opened in a new page while Cy's is under way: asked at start-up
+        them.play([legal_moves(Game.new("HM1-N-AAAAAAC").tops())[0]])
+        wait_saved(other)
+        other.goto("about:blank")
+        other.goto(f"{base_url}/#{three_moves('HM1-N-AAAAAAC', 'Di').link_text()}")
+        wait_ready(other)
+        expect(confirm.locator("#confirm-title")).to_have_text("Take the challenge?")
+        expect(line.locator('[data-role="challenge-words"]')).to_contain_text("Cy cleared")
+        assert them.stat("moves") == "1"  # Cy's game, as it was, until the answer
+        confirm.locator('[data-answer="yes"]').click()
+        expect(line.locator('[data-role="challenge-words"]')).to_contain_text("Di cleared")
+        assert them.stat("moves") == "0"
     finally:
         friend.close()
