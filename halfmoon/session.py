@@ -137,6 +137,8 @@ class Session:
         deal: the words say so, not that a game goes on).  No link: the play saved last.
         With neither, ``drawn``: the deal the start-up script painted for a new player
         (one of the build's, docs/design.md, "Start-up"), else a deal of fresh randomness.
+        A challenge link that would deal again a game under way of its deal opens that
+        game as it was, and is kept in :attr:`asks`: the page follows it once confirmed.
         """
         books = books or Books()
         notice: tuple[Phrase, ...] = ()
