@@ -1,11 +1,13 @@
 """Asking before a game in progress is dropped (issue 33, item 3).
 
 New game, the deal of the day, a typed code, a calendar day, Play again on another
-deal and the N key all leave the play on the table for another deal.  When that play
-has moves and has not ended, the statistics count it as left (its streak of wins
-ends) and it goes into your games: the page asks first, in one window, saying so.  A
-restart asks in the same window (it undoes moves).  This module decides whether an
-action asks and what the window says; the page only shows it (``halfmoon.web``).
+deal, a challenge link and the N key all leave the play on the table for another deal.
+When that play has moves and has not ended, the statistics count it as left (its
+streak of wins ends) and it goes into your games: the page asks first, in one window,
+saying so.  A challenge link may also deal again a game under way of its own deal (one
+play is kept per deal): it asks first too.  A restart asks in the same window (it
+undoes moves).  This module decides whether an action asks and what the window says;
+the page only shows it (``halfmoon.web``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from .challenge import Challenge, read_challenge
 from .choosing import Action, chosen_deal
 from .deal import CodeError
 from .i18n import Counted, Phrase, phrase
@@ -78,11 +81,47 @@ def leave_question(
     ended."""
     if not in_progress(session) or target(session, action, code=code, day=day) is None:
         return None
+    return _leaving(session)
+
+
+def _leaving(session: Session) -> Question:
+    """Leave the table's game under way for another deal?  (It is kept, to resume.)"""
     moves = Counted(session.game.moves, "moves")
     return Question(
         title=phrase("leave.title"),
         text=phrase("leave.text", code=session.game.code or "—", moves=moves),
         yes=phrase("leave.yes"),
+        no=phrase("leave.no"),
+    )
+
+
+def link_question(session: Session, fragment: str) -> Question | None:
+    """The question to ask before following a link (:meth:`Session.follow_link`), or
+    None.  A deal link never asks: Back and Forward resume each deal's play as it was.
+    A challenge link does when something under way would be left: a game of its deal
+    that its new play would deal again from the start (one play is kept per deal: that
+    game goes into your games, to replay, not to resume; :meth:`Session.replaces`),
+    or the table's game left for another deal, as leaving for another deal asks."""
+    claim = read_challenge(fragment)
+    if not isinstance(claim, Challenge) or claim == session.play.challenge:
+        return None
+    replaced = session.replaces(claim)
+    if replaced is None:
+        return _leaving(session) if in_progress(session) else None
+    moves = Counted(replaced.game.moves, "moves")
+    if replaced is not session.play and in_progress(session):
+        said = phrase(
+            "challenge.replace.text.both",
+            code=replaced.code,
+            moves=moves,
+            table=session.game.code or "—",
+        )
+    else:
+        said = phrase("challenge.replace.text", code=replaced.code, moves=moves)
+    return Question(
+        title=phrase("challenge.replace.title"),
+        text=said,
+        yes=phrase("challenge.replace.yes"),
         no=phrase("leave.no"),
     )
 

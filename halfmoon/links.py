@@ -1,8 +1,9 @@
 """Deal links: the ``#…`` fragment of the address, decoded and read as a deal code.
 
-A link names a deal (``…/#HM1-N-AAAAAAB``), in any letter case and percent-encoding;
-anything else in the fragment is an invalid link, explained to the player while the game
-in progress goes on (docs/design.md, "Links").
+A link names a deal (``…/#HM1-N-AAAAAAB``), in any letter case and percent-encoding,
+possibly followed by ``~`` and a challenge (``halfmoon/challenge_link.py``: the deal is
+dealt whatever that tail holds); anything else in the fragment is an invalid link,
+explained to the player while the game in progress goes on (docs/design.md, "Links").
 """
 
 from __future__ import annotations
@@ -53,8 +54,9 @@ def code_from_hash(fragment: str) -> str:
 def read_link(fragment: str) -> str | CodeError | None:
     """What a fragment names: the canonical code of a deal, :data:`DAILY`, the
     :class:`CodeError` that makes it no link at all, or ``None`` when it names nothing
-    (empty)."""
-    wanted = code_from_hash(fragment).strip()
+    (empty).  A challenge after the code (``~…``) leaves it as it is: the link names
+    that deal."""
+    wanted = code_from_hash(fragment).strip().partition("~")[0]
     if not wanted:
         return None
     if wanted.lower() == DAILY:

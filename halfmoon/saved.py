@@ -21,6 +21,7 @@ from datetime import date
 from typing import Final
 
 from . import safejson as sj
+from .challenge import Challenge, read_challenge
 from .clock import MAX_ELAPSED_MS
 from .daily import daily_code
 from .deal import CodeError, canonical_code
@@ -40,6 +41,7 @@ KEYS: Final[dict[str, str]] = {
     "history": "halfmoon.v2.history",
     "view": "halfmoon.v2.view",
     "snapshot": "halfmoon.v2.snapshot",
+    "name": "halfmoon.v2.name",
 }
 """Every key the game writes, by its job.  ``game`` and ``aside`` are prefixes: one
 game per deal (``halfmoon.v2.game.HM1-N-AAAAAAB``), and, under ``aside`` plus the key
@@ -48,7 +50,8 @@ names the deal saved last: the one a visit without a link resumes; ``history`` t
 that ended or were left (:mod:`halfmoon.history`); ``view`` what the table showed when
 it was saved last, for the next visit's first paint (:mod:`halfmoon.painted`);
 ``snapshot`` whether this build's memory snapshot was made or could not be (the page's
-start-up script alone writes it: ``static/boot/python.js``)."""
+start-up script alone writes it: ``static/boot/python.js``); ``name`` the name the player
+gave last to a challenge (:mod:`halfmoon.challenge`), offered again."""
 
 LEGACY: Final[dict[str, str]] = {
     "game": "halfmoon.game.v1",
@@ -144,7 +147,9 @@ class Play:
     whose deal of the day it plays, when it was begun for that date (from the calendar,
     Play again or Restart) — otherwise the date it was begun on decides; ``end`` is how
     it ended, fixed when it ended (:mod:`halfmoon.ending`): a play built without one
-    whose game is over, or counted as won, gets the game's own."""
+    whose game is over, or counted as won, gets the game's own; ``challenge`` is the
+    result to beat a challenge link brought with the deal (:mod:`halfmoon.challenge`),
+    and ``seen`` whether the player gave up to see the challenger's game."""
 
     game: Game
     id: str
@@ -155,6 +160,8 @@ class Play:
     won: bool = False
     daily: date | None = None
     end: End | None = None
+    challenge: Challenge | None = None
+    seen: bool = False
 
     def __post_init__(self) -> None:
         if self.end is None:
@@ -196,6 +203,8 @@ def write_play(play: Play, now_ms: float, *, clock_at: float | None = None) -> s
         data["daily"] = play.daily.isoformat()
     if play.end is not None:  # likewise
         data["end"] = write_end(play.end)
+    if play.challenge is not None:  # likewise: its link's text, read back as a link is
+        data["challenge"] = {"link": play.challenge.link_text(), "seen": play.seen}
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -224,6 +233,7 @@ def read_play(raw: str, code: str | None = None) -> Play:
         daily=sj.day(data.get("daily"), "daily") if "daily" in data else None,
         end=read_end(data["end"]) if "end" in data else None,
     )
+    play.challenge, play.seen = _challenge(data.get("challenge"), play.code)
     if play.won and not play.played:
         raise sj.Invalid("a game counted as won but not as played")
     if play.daily is not None and daily_code(play.daily) != play.code:
@@ -231,6 +241,17 @@ def read_play(raw: str, code: str | None = None) -> Play:
     if play.won and (play.end is None or not play.end.won):
         raise sj.Invalid("the saved game's win contradicts its end")
     return play
+
+
+def _challenge(value: object, code: str) -> tuple[Challenge | None, bool]:
+    """A play's stored challenge, checked as a link's is (its moves replayed), and
+    whether it was seen; a damaged one is dropped, the play kept."""
+    if not isinstance(value, dict) or not isinstance(value.get("link"), str):
+        return None, False
+    challenge = read_challenge(value["link"])
+    if not isinstance(challenge, Challenge) or challenge.code != code:
+        return None, False
+    return challenge, value.get("seen") is True
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,8 @@ from datetime import date
 from typing import Any, Literal, Protocol
 
 from .books import Books
+from .challenge import Challenge, ChallengeError, read_challenge, who
+from .challenge_view import line_said
 from .choosing import Chosen, chosen_deal
 from .clock import Hold, Holds
 from .deal import CodeError
@@ -104,6 +106,10 @@ class Session:
         # what opening the page left behind: the play saved last, when a link opened
         # another deal (counted and recorded as a deal left for another)
         self.opened = Feedback(lang=lang)
+        # a challenge link the page opened with that would deal again a game under way
+        # of its deal: that game is on the table, and the link is followed once
+        # confirmed (:func:`~halfmoon.leaving.link_question`), as any link later
+        self.asks: str | None = None
         self.holds = Holds()  # why the clock is stopped besides the game itself
 
     @property
@@ -131,10 +137,13 @@ class Session:
         deal: the words say so, not that a game goes on).  No link: the play saved last.
         With neither, ``drawn``: the deal the start-up script painted for a new player
         (one of the build's, docs/design.md, "Start-up"), else a deal of fresh randomness.
+        A challenge link that would deal again a game under way of its deal opens that
+        game as it was, and is kept in :attr:`asks`: the page follows it once confirmed.
         """
         books = books or Books()
         notice: tuple[Phrase, ...] = ()
         target = read_link(fragment)
+        claim = read_challenge(fragment)
         if isinstance(target, CodeError):
             notice = (_link_invalid(target, fresh=last is None),)
             target = None
@@ -142,11 +151,28 @@ class Session:
             today = books.today()
             target = _named(chosen_deal("daily", today=lambda: today))
             notice = (_daily_phrase(today, target),)
-        if target is not None:
+        if isinstance(claim, ChallengeError):
+            notice = (phrase("challenge.unreadable"),)
+        asks: str | None = None
+        if isinstance(claim, Challenge) and target == claim.code:
+            kept = library.find(target) or (
+                last if last is not None and last.code == target else None
+            )
+            if kept is not None and kept.challenge == claim:  # a reload: resumed
+                play = kept
+                notice = (_challenge_phrase(claim),)
+            elif kept is not None and _replaced(kept, claim) is not None:
+                play, asks = kept, fragment  # its game under way first: asked about
+            else:
+                play = books.fresh(Game.new(target))
+                play.challenge = claim
+                notice = (_challenge_phrase(claim),)
+        elif target is not None:
             play = library.find(target) or books.fresh(Game.new(target))
         else:
             play = last or books.fresh(_new_deal(drawn))
         session = cls(play, prefs, lang, library, books=books)
+        session.asks = asks
         if last is not None and last.code != play.code:
             # A link opened another deal: the play saved last is left for it, as it is
             # when the player goes to another deal during a visit — so an unfinished
@@ -256,7 +282,9 @@ class Session:
         books = self.books
         counts, recorded = books.leaving(self.play), books.left(self.play, now)
         self.game.pause(now)
-        self.play = books.fresh(Game.new(self.play.code), day or books.daily_date(self.play))
+        left = self.play
+        self.play = books.fresh(Game.new(left.code), day or books.daily_date(left))
+        self.play.challenge, self.play.seen = left.challenge, left.seen  # the same to beat
         self.holds.run(self.game, now)
         said = phrase("announce.restarted", code=self.play.code)
         return self._feedback(said, events=("new",), save=True, counts=counts, recorded=recorded)
@@ -301,6 +329,9 @@ class Session:
         figures (:func:`~halfmoon.view.read_aloud`); it changes nothing."""
         daily = self.books.daily_date(self.play)
         said = read_aloud(self.game, now, daily, calm=self.prefs.calm)
+        challenge = line_said(self.play, now)  # the challenge's line, on the table too
+        if challenge is not None:
+            said = (*said, challenge)
         return self._feedback(*said, reading=True)
 
     def restored(self, newer: Play, now: float) -> Feedback:
@@ -317,11 +348,67 @@ class Session:
         target = read_link(fragment)
         if isinstance(target, CodeError):
             return self._feedback(_link_invalid(target))
+        claim = read_challenge(fragment)
+        if isinstance(claim, Challenge):
+            return self.take_challenge(claim, now)
         if target == DAILY:
-            return self.daily(now)
-        if target is None or target == self.game.code:
+            feedback = self.daily(now)
+        elif target is None or target == self.game.code:
+            feedback = self._feedback()
+        else:
+            feedback = self.new_game(now, target)
+        if isinstance(claim, ChallengeError):  # the deal alone, and why
+            return replace(feedback, said=(*feedback.said, phrase("challenge.unreadable")))
+        return feedback
+
+    def take_challenge(self, challenge: Challenge, now: float) -> Feedback:
+        """A challenge link followed: its deal's kept play of this very challenge
+        resumed (Back and Forward), else a new play of its deal with its result to beat
+        (the play on the table left as another deal's is); the same challenge already
+        on the table changes nothing.  One play is kept per deal: a game under way of
+        the challenge's deal that the new play takes the place of (:meth:`replaces`)
+        is counted as left and goes into your games, as the table's would."""
+        if self.play.challenge == challenge:
             return self._feedback()
-        return self.new_game(now, target)
+        kept = self._kept(challenge.code)
+        if kept is not None and kept.challenge == challenge:
+            feedback = self._switch(kept, now, resumed=True)
+            return replace(feedback, said=(*feedback.said, _challenge_phrase(challenge)))
+        replaced = self.replaces(challenge)
+        play = self.books.fresh(Game.new(challenge.code))
+        play.challenge = challenge
+        same = play.code == self.play.code
+        feedback = self._switch(play, now, resumed=False)
+        said = (*feedback.said, _challenge_phrase(challenge))
+        counts, recorded = feedback.counts, feedback.recorded
+        if replaced is not None and not same:  # the kept one (the table's was, by _switch)
+            counts = (*counts, *self.books.leaving(replaced))
+            recorded = (*recorded, *self.books.left(replaced, now, current=False))
+        # a play of the same deal is not saved as left: the new one takes its place
+        left = None if same else feedback.left
+        return replace(feedback, said=said, left=left, counts=counts, recorded=recorded)
+
+    def replaces(self, challenge: Challenge) -> Play | None:
+        """The game under way that following ``challenge`` would deal again from the
+        start, one play being kept per deal: the table's play when it is of the
+        challenge's deal, else the kept play of that deal — when it has moves, has not
+        ended and is not of this very challenge (that one is resumed).  None: nothing
+        under way would be dealt again."""
+        if self.play.code == challenge.code:
+            return _replaced(self.play, challenge)
+        return _replaced(self._kept(challenge.code), challenge)
+
+    def _kept(self, code: str) -> Play | None:
+        return self.library.find(code) if self.library is not None else None
+
+    def see_theirs(self, now: float) -> Feedback:
+        """The player gave up the challenge on the table to see the challenger's game:
+        the attempt ends there (the game may go on, the challenge stands as it was)."""
+        play = self.play
+        if play.challenge is None or play.seen or not play.open:
+            return self._feedback()
+        play.seen = True
+        return self._feedback(save=True)
 
     def _switch(self, play: Play, now: float, *, resumed: bool) -> Feedback:
         """Leave the play in progress (kept as it is) for ``play``."""
@@ -467,6 +554,20 @@ def _new_deal(drawn: str | None) -> Game:
         except CodeError:
             pass
     return Game.new()
+
+
+def _replaced(play: Play | None, challenge: Challenge) -> Play | None:
+    """``play`` if a new play of ``challenge`` would take the place of a game under way
+    (moves, no end, another challenge or none), else None."""
+    if play is None or play.challenge == challenge:
+        return None
+    return play if play.game.moves > 0 and play.open else None
+
+
+def _challenge_phrase(challenge: Challenge) -> Phrase:
+    """A challenge just opened, said on the message line (its result to beat is on the
+    challenge's own line, which screen readers hear too)."""
+    return phrase("challenge.opened", who=who(challenge, start=False))
 
 
 def _link_invalid(error: CodeError, *, fresh: bool = False) -> Phrase:

@@ -22,11 +22,13 @@ from ..saved import KEYS, game_key
 from ..welcome import first_visit
 from .autosave import AutoSave
 from .bar import Bar
+from .challenge import Challenges
 from .clock import now
 from .commands import Commands
 from .control import Controller
 from .control_backup import BackupControl
 from .control_calendar import CalendarControl
+from .control_challenge import ChallengeControl
 from .control_games import GamesControl
 from .control_stats import StatsControl
 from .dialogs import Dialogs
@@ -84,6 +86,7 @@ class App:
         self.links = Links(self.win, handlers, framed=embed.embedded)
         self.input = Input(self.doc, handlers, render)
         self.games = Games(self.doc, handlers, render.faces)
+        self.challenges = Challenges(self.doc, handlers)
         self.files = Files(self.doc, handlers, too_big=MAX_BYTES)
         self.calendar = Calendar(self.doc, handlers)
         self.screen = Screen(self.doc, handlers)  # full screen
@@ -164,7 +167,17 @@ class App:
             screen=self.screen,
         )
         self.commands.add(self.table.table())
-        for room in (stats, yours, backups, month):
+        self.challenge = challenge = ChallengeControl(
+            control,
+            room=self.challenges,
+            saves=saves,
+            storage=storage,
+            games=games,
+            links=self.links,
+        )
+        control.follow_table.append(challenge.follow)
+        control.follow_end.append(challenge.end)
+        for room in (stats, yours, backups, month, challenge):
             self.commands.add(room.commands)
         self.tabs = OtherTabs(
             storage, table=control.other_tab, windows=(stats.heard, yours.heard, month.heard)

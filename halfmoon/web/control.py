@@ -22,7 +22,7 @@ from ..choosing import Action
 from ..deal import CodeError, canonical_code
 from ..drag import drop_taps
 from ..i18n import Phrase, phrase, text
-from ..leaving import Question, leave_question, restart_question
+from ..leaving import Question, leave_question, link_question, restart_question
 from ..presenter import Presenter
 from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
@@ -73,6 +73,10 @@ class Controller:
         self.line, self.bar = line, bar
         self.question: Question | None = None  # what the confirmation window asks
         self.on_table = (session.play.code, session.play.id)  # the play the windows are about
+        # rooms that follow the table (the challenge's line) and the end window (its
+        # comparison), each told the moment: given by app.py
+        self.follow_table: list[Callable[[float], None]] = []
+        self.follow_end: list[Callable[[float], None]] = []
 
     @property
     def lang(self) -> str:
@@ -179,12 +183,22 @@ class Controller:
         return None
 
     def link(self, fragment: str) -> None:
-        """The address changed (a link, Back, Forward): the session decides."""
-        t = now()
-        feedback = self.session.follow_link(fragment, t)
-        if feedback.said or feedback.events:
-            self.apply(feedback, t, push=False)
-        self.links.show(self.session.game.code)
+        """The address changed (a link, Back, Forward): the session decides, at once or
+        once confirmed when it would leave a game under way
+        (:func:`~halfmoon.leaving.link_question`); declined, the address shows the
+        game on the table again."""
+
+        def go() -> None:
+            t = now()
+            feedback = self.session.follow_link(fragment, t)
+            if feedback.said or feedback.events:
+                self.apply(feedback, t, push=False)
+            self.links.show(self.session.game.code)
+
+        def stay() -> None:
+            self.links.show(self.session.game.code)
+
+        self.ask(link_question(self.session, fragment), go, stay)
 
     def option(self, name: str, value: str | bool) -> None:
         prefs = self.session.change_option(name, value, framed=self.framed)
@@ -203,6 +217,8 @@ class Controller:
             self.line.say_again(prefs.lang)
             if self.question is not None and self.dialogs.is_open("confirm"):
                 self.dialogs.show_confirm(self.question.words(prefs.lang))
+            if self.dialogs.is_open("end"):  # its words, and a challenge's comparison
+                self.end_dialog(t)
         self.dialogs.show_options(prefs, self.lang)
         self.show(t)
         self.autosave.notice()
@@ -247,6 +263,8 @@ class Controller:
         shown = self.shown
         self.render.show(shown.table(), self.session.prefs, feedback)
         self.bar.show(shown.counters(t))
+        for follow in self.follow_table:
+            follow(t)
 
     def say(self, said: tuple[Phrase, ...], *, again: bool = False) -> None:
         """The message line (:mod:`.message`): ``said``, in the page's language
@@ -304,6 +322,8 @@ class Controller:
         end = self.shown.end(t, saves.stats(), saves.history()) if won else self.shown.end(t)
         if end is not None:
             self.games.status("")
+            for follow in self.follow_end:
+                follow(t)
             self.dialogs.show_end(end)
 
     def post(self, kind: EventType, t: float) -> None:

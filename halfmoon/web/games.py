@@ -73,7 +73,13 @@ class Games:
                 el = item.querySelector(f'[data-role="{role}"]')
                 el.textContent = value
                 el.hidden = not value
-            labels = {"again": row.again, "replay": row.replay, "share": row.share}
+            challenge = text(lang, "challenge.row.label", code=row.code, when=row.when)
+            labels = {
+                "again": row.again,
+                "replay": row.replay,
+                "share": row.share,
+                "challenge": challenge,
+            }
             for action, label in labels.items():
                 button = item.querySelector(f'[data-action="{action}"]')
                 button.dataset.entry = row.id
@@ -118,14 +124,18 @@ class Games:
         entry: str,
         again: tuple[str, str] = ("action.again", ""),
         code: str = "",
+        *,
+        own: bool = True,
     ) -> None:
         """Open the replay of a game (``entry``, for its Play again and Share buttons)
         at its first position; ``again``: the again button's words (Resume or Play
-        again: its catalogue key) and accessible name."""
+        again: its catalogue key) and accessible name; ``own``: a game of the player's
+        (a challenger's has neither button)."""
         self.frames, self.total, self.lang = frames, len(frames) - 1, lang
         self.code = code
         for button in self.replay.querySelectorAll("[data-action]"):
             button.dataset.entry = entry
+            button.hidden = not own
         button = self.replay.querySelector('[data-action="again"]')
         button.dataset.i18n = again[0]
         button.textContent = text(lang, again[0])

@@ -106,8 +106,9 @@ class Startup:
         control.end_dialog(t)
         if same:  # played now, as if made this moment: a pair tapped meanwhile leaves
             self.input.replay(kept)
-        # what this tab could not hear while it started: the address, another tab's save
-        if address != fragment:
+        # what this tab could not hear while it started: the address, another tab's save;
+        # and a challenge link that would deal again the game under way, asked about now
+        if address != fragment or session.asks is not None:
             control.link(address)
         self.tabs.catch_up(seen)
 

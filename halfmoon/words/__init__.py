@@ -18,6 +18,7 @@ from . import (
     bar,
     calendar,
     cards,
+    challenge,
     cli,
     errors,
     frame,
@@ -45,6 +46,7 @@ SUBJECTS: Final = (
     rules,
     cli,
     frame,
+    challenge,
 )
 """The catalogue's modules, one per subject."""
 

@@ -1,0 +1,183 @@
+"""A challenge by link (issue 42, item 1), as two players meet it on the built site: one
+wins a deal and shares a challenge with a name; the other opens the link in another
+browser, sees whose result is to beat and nothing of their moves, plays to the end,
+sees the two results side by side and watches the challenger's game; then a tampered
+link deals its cards and says truthfully that the challenge could not be read, and a
+hostile name is shown as text, and a challenge given up to see the challenger's game."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from halfmoon import Game
+from halfmoon.challenge import Challenge, Result
+from halfmoon.host.examples import WON
+from tests.browser.axe import axe_violations
+from tests.browser.conftest import DESKTOP, follow, open_game, wait_ready, wait_saved
+from tests.browser.table import Table
+from tests.browser.test_ending import one_move_from_winning, win
+from tests.solver import legal_moves
+
+OTHER = "HM1-N-AAAAAAB"
+
+
+def three_moves(code: str, name: str) -> Challenge:
+    """A challenge of the first three legal moves of ``code``."""
+    game, made = Game.new(code), []
+    for _ in range(3):
+        move = legal_moves(game.tops())[0]
+        for slot in move:
+            game.tap(slot)
+        made.append(tuple(move))
+    return Challenge(code, Result(104 - game.cards_left, 75, 3), name, tuple(made))
+
+
+def another_tab_speaks(page: Page, lang: str) -> None:
+    """Another tab of the game sets the language (its options saved, heard here)."""
+    page.evaluate(
+        """(lang) => {
+            const key = "halfmoon.v2.prefs";
+            const prefs = JSON.parse(localStorage.getItem(key) || "{}");
+            const value = JSON.stringify({ ...prefs, lang });
+            localStorage.setItem(key, value);
+            dispatchEvent(new StorageEvent("storage", { key, newValue: value }));
+        }""",
+        lang,
+    )
+
+
+def test_a_challenge_made_opened_played_watched_and_a_tampered_one(
+    desktop: BrowserContext, browser: Browser, base_url: str
+) -> None:
+    # ---- the challenger wins and shares the challenge, named
+    desktop.grant_permissions(["clipboard-read", "clipboard-write"])
+    one_move_from_winning(desktop)
+    table, won_in = win(desktop, base_url)
+    page, end = table.page, table.page.locator("#dialog-end")
+    end.locator('[data-action="challenge"]').click()
+    asking = page.locator("#dialog-challenge")
+    expect(asking).to_be_visible()
+    expect(asking.locator("#challenge-name")).to_be_focused()
+    assert axe_violations(page) == [], "the name window"
+    page.keyboard.type("Ana")
+    page.keyboard.press("Enter")
+    expect(end.locator('[data-role="dialog-status"]')).to_contain_text("Desafio copiado")
+    shared = page.evaluate("navigator.clipboard.readText()")
+    assert shared.startswith(f"Desafio Half Moon: tirei 104 cartas da mesa em {won_in}")
+    found = re.search(r"(#HM1-\S+)$", shared)
+    assert found is not None, shared
+    link = found.group(1)
+    assert len(link) < 160
+
+    # ---- the friend, in another browser, in English
+    friend = browser.new_context(locale="en-GB", viewport=DESKTOP)
+    friend.clock.install()  # their clock moves only as the test says: faster than Ana
+    try:
+        them = Table(open_game(friend, base_url, link))
+        other = them.page
+        line = other.locator('[data-role="challenge"]')
+        expect(line.locator('[data-role="challenge-words"]')).to_have_text(
+            f"Ana cleared 104 cards in {won_in} and 48 moves — beat that!"
+        )
+        expect(line.locator('[data-action="see-theirs"]')).to_be_visible()
+        assert them.stat("moves") == "0" and them.stat("code") == WON.code
+        expect(other.locator('[data-action="watch"]:visible')).to_have_count(0)
+        assert axe_violations(other) == [], "the table with the challenge's line"
+        other.evaluate(  # the whole winning line, each card clicked (the page's own path)
+            """(taps) => taps.forEach((slot) => document.querySelector(
+                `[data-slot="${slot}"] button[data-card]`).click())""",
+            [slot for move in WON.moves for slot in move],
+        )
+        versus = other.locator('#dialog-end [data-role="versus"]')
+        expect(versus).to_be_visible()
+        expect(versus.locator("thead th")).to_have_text(["Ana", "You"])
+        expect(versus.locator("tbody tr").first).to_have_text("Cards cleared104 cards104 cards")
+        expect(versus.locator(".verdict")).to_have_text("You beat Ana's result!")
+        assert axe_violations(other) == [], "the two results side by side"
+        another_tab_speaks(other, "pt")  # the window stays open, in the other language
+        expect(versus.locator("thead th")).to_have_text(["Ana", "Você"])
+        expect(versus.locator(".verdict")).to_have_text("Bateu o resultado de Ana!")
+        another_tab_speaks(other, "en")
+        expect(versus.locator(".verdict")).to_have_text("You beat Ana's result!")
+        other.locator('#dialog-end [data-action="watch"]').click()
+        replay = other.locator("#dialog-replay")
+        expect(replay).to_be_visible()
+        expect(replay.locator('[data-role="replay-title"]')).to_have_text(
+            f"Ana's game — {WON.code}"
+        )
+        expect(replay.locator('[data-role="position"]')).to_have_text("Move 1 of 48")
+        expect(replay.locator('[data-action="again"]')).to_be_hidden()  # theirs: no play again
+        other.keyboard.press("End")
+        expect(replay.locator('[data-role="position"]')).to_have_text("End of the game")
+        other.keyboard.press("Escape")
+        expect(line.locator('[data-action="watch"]')).to_be_visible()
+
+        # ---- a tampered link: a move letter flipped
+        parts = three_moves(OTHER, "Bo").link_text().split(".")
+        parts[4] = ("B" if parts[4][0] == "A" else "A") + parts[4][1:]
+        follow(other, f"{base_url}/#{'.'.join(parts)}")
+        expect(other.locator('[data-stat="code"]')).to_have_text(OTHER)
+        expect(other.locator('[data-role="message"]')).to_contain_text(
+            "The challenge in this link could not be read: the deal is dealt without it."
+        )
+        expect(line).to_be_hidden()
+
+        # ---- a hostile name, shown as text
+        hostile = three_moves("HM1-N-AAAAAAC", "<img src=x onerror=f()>")
+        follow(other, f"{base_url}/#{hostile.link_text()}")
+        expect(line.locator('[data-role="challenge-words"]')).to_have_text(
+            f"<img src=x onerror=f()> cleared {hostile.result.cleared} cards in 1:15 and 3 moves"
+            " — beat that!"
+        )
+        expect(other.locator("img")).to_have_count(0)
+
+        # ---- given up after a move, to see their game: asked first, then shown
+        them.play([legal_moves(Game.new("HM1-N-AAAAAAC").tops())[0]])
+        line.locator('[data-action="see-theirs"]').click()
+        confirm = other.locator('[data-role="confirm"]')
+        expect(confirm.locator("#confirm-title")).to_have_text("See their game?")
+        confirm.locator('[data-answer="yes"]').click()
+        expect(replay.locator('[data-role="replay-title"]')).to_have_text(
+            "<img src=x onerror=f()>'s game — HM1-N-AAAAAAC"
+        )
+        expect(replay.locator('[data-role="position"]')).to_have_text("Move 1 of 3")
+        other.keyboard.press("Escape")
+        expect(line.locator('[data-role="challenge-words"]')).to_contain_text(
+            "You gave up <img src=x onerror=f()>'s challenge"
+        )
+        expect(other.locator("img")).to_have_count(0)
+
+        # ---- a challenge link while a game is under way: asked first; no keeps it all
+        follow(other, f"{base_url}/{link}")
+        expect(confirm.locator("#confirm-title")).to_have_text("Leave this game?")
+        confirm.locator('[data-answer="no"]').click()
+        expect(confirm).to_be_hidden()
+        assert them.stat("code") == "HM1-N-AAAAAAC"
+        assert other.evaluate("location.hash") == "#HM1-N-AAAAAAC"
+
+        # ---- another challenge of the deal under way: asked first, as it starts again
+        cy = three_moves("HM1-N-AAAAAAC", "Cy")
+        follow(other, f"{base_url}/#{cy.link_text()}")
+        expect(confirm.locator("#confirm-title")).to_have_text("Take the challenge?")
+        expect(confirm).to_contain_text("HM1-N-AAAAAAC is under way (1 move)")
+        expect(confirm).to_contain_text("where you can replay it but not resume it")
+        confirm.locator('[data-answer="yes"]').click()
+        expect(line.locator('[data-role="challenge-words"]')).to_contain_text("Cy cleared")
+        assert them.stat("moves") == "0"
+
+        # ---- and one opened in a new page while Cy's is under way: asked at start-up
+        them.play([legal_moves(Game.new("HM1-N-AAAAAAC").tops())[0]])
+        wait_saved(other)
+        other.goto("about:blank")
+        other.goto(f"{base_url}/#{three_moves('HM1-N-AAAAAAC', 'Di').link_text()}")
+        wait_ready(other)
+        expect(confirm.locator("#confirm-title")).to_have_text("Take the challenge?")
+        expect(line.locator('[data-role="challenge-words"]')).to_contain_text("Cy cleared")
+        assert them.stat("moves") == "1"  # Cy's game, as it was, until the answer
+        confirm.locator('[data-answer="yes"]').click()
+        expect(line.locator('[data-role="challenge-words"]')).to_contain_text("Di cleared")
+        assert them.stat("moves") == "0"
+    finally:
+        friend.close()
