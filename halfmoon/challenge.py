@@ -144,10 +144,20 @@ def _removals(game: Game) -> tuple[tuple[str, ...], ...]:
     return tuple(removal.slots for removal in game.history)
 
 
-def verdict(mine: Result, theirs: Result) -> Verdict:
+def verdict(mine: Result, theirs: Result, *, calm: bool = False) -> Verdict:
     """How the friend's result stands against the challenger's: more cards cleared
-    wins; as many, the shorter time; as long, a tie."""
-    ours, yours = (mine.cleared, -mine.seconds), (theirs.cleared, -theirs.seconds)
+    wins; as many, the shorter time; as long, a tie.  On a calm table, where no time is
+    shown, as many cards cleared is a tie.
+
+    >>> verdict(Result(104, 300, 48), Result(104, 250, 48))
+    'lost'
+    >>> verdict(Result(104, 300, 48), Result(104, 250, 48), calm=True)
+    'tie'
+    """
+    if calm:
+        ours, yours = (mine.cleared, 0), (theirs.cleared, 0)
+    else:
+        ours, yours = (mine.cleared, -mine.seconds), (theirs.cleared, -theirs.seconds)
     if ours == yours:
         return "tie"
     return "won" if ours > yours else "lost"
@@ -161,10 +171,17 @@ def who(challenge: Challenge, *, start: bool = True) -> str | Phrase:
     return phrase("challenge.someone" if start else "challenge.someone.mid")
 
 
-def line_phrase(challenge: Challenge) -> Phrase:
+def line_phrase(challenge: Challenge, *, calm: bool = False) -> Phrase:
     """The table's line while the friend plays: ``Ana tirou 104 cartas da mesa em 4:12
-    e 48 jogadas — consegue fazer melhor?``."""
+    e 48 jogadas — consegue fazer melhor?`` (on a calm table, without the time)."""
     result = challenge.result
+    if calm:
+        return phrase(
+            "challenge.line.calm",
+            who=who(challenge),
+            cleared=Counted(result.cleared, "cards"),
+            moves=Counted(result.moves, "moves"),
+        )
     return phrase(
         "challenge.line",
         who=who(challenge),
@@ -174,41 +191,51 @@ def line_phrase(challenge: Challenge) -> Phrase:
     )
 
 
-def line_words(challenge: Challenge, lang: str) -> str:
+def line_words(challenge: Challenge, lang: str, *, calm: bool = False) -> str:
     """:func:`line_phrase` in ``lang``."""
-    return line_phrase(challenge).text(lang)
+    return line_phrase(challenge, calm=calm).text(lang)
 
 
-def done_phrase(challenge: Challenge, mine: Result, *, seen: bool) -> Phrase:
+def done_phrase(challenge: Challenge, mine: Result, *, seen: bool, calm: bool = False) -> Phrase:
     """The table's line once the friend's game has ended (the verdict), or they gave up
-    to see the challenger's game (``seen``)."""
+    to see the challenger's game (``seen``); on a calm table, no time is said."""
     if seen:
         theirs = challenge.result
-        result = phrase(
-            "challenge.result",
-            cleared=Counted(theirs.cleared, "cards"),
-            time=format_time(theirs.seconds * 1000),
-            moves=Counted(theirs.moves, "moves"),
-        )
+        cleared, moves = Counted(theirs.cleared, "cards"), Counted(theirs.moves, "moves")
+        if calm:
+            result = phrase("challenge.result.calm", cleared=cleared, moves=moves)
+        else:
+            time = format_time(theirs.seconds * 1000)
+            result = phrase("challenge.result", cleared=cleared, time=time, moves=moves)
         return phrase("challenge.seen", who=who(challenge, start=False), theirs=result)
-    return verdict_phrase(challenge, mine)
+    return verdict_phrase(challenge, mine, calm=calm)
 
 
-def verdict_phrase(challenge: Challenge, mine: Result) -> Phrase:
+def verdict_phrase(challenge: Challenge, mine: Result, *, calm: bool = False) -> Phrase:
     """``Bateu o resultado de Ana!`` / ``Ana is still ahead.`` / ``A tie with Ana.``"""
-    outcome = verdict(mine, challenge.result)
+    outcome = verdict(mine, challenge.result, calm=calm)
     start = outcome == "lost"
     return phrase(f"challenge.verdict.{outcome}", who=who(challenge, start=start))
 
 
-def verdict_words(challenge: Challenge, mine: Result, lang: str) -> str:
+def verdict_words(challenge: Challenge, mine: Result, lang: str, *, calm: bool = False) -> str:
     """:func:`verdict_phrase` in ``lang``."""
-    return verdict_phrase(challenge, mine).text(lang)
+    return verdict_phrase(challenge, mine, calm=calm).text(lang)
 
 
-def share_words(challenge: Challenge, link: str, lang: str) -> str:
-    """What Challenge a friend shares: the result to beat and the link."""
+def share_words(challenge: Challenge, link: str, lang: str, *, calm: bool = False) -> str:
+    """What Challenge a friend shares: the result to beat and the link (from a calm
+    table, without the time; the link still carries it, for a friend who plays with a
+    clock)."""
     result = challenge.result
+    if calm:
+        return text(
+            lang,
+            "challenge.share.calm",
+            cleared=Counted(result.cleared, "cards"),
+            moves=Counted(result.moves, "moves"),
+            link=link,
+        )
     return text(
         lang,
         "challenge.share",

@@ -50,20 +50,23 @@ def result_of(play: Play, now: float | None) -> Result:
     return Result(ALL_CARDS - game.cards_left, int(game.elapsed(now) // 1000), game.moves)
 
 
-def line_said(play: Play, now: float | None) -> Phrase | None:
+def line_said(play: Play, now: float | None, *, calm: bool = False) -> Phrase | None:
     """The words of the table's line for a play with a challenge (None without one):
-    the result to beat while the game goes on, then the verdict or the giving up."""
+    the result to beat while the game goes on, then the verdict or the giving up (on a
+    calm table, without times)."""
     challenge = play.challenge
     if challenge is None:
         return None
     if not revealed(play):
-        return line_phrase(challenge)
-    return done_phrase(challenge, result_of(play, now), seen=play.end is None)
+        return line_phrase(challenge, calm=calm)
+    return done_phrase(challenge, result_of(play, now), seen=play.end is None, calm=calm)
 
 
-def challenge_line(play: Play, now: float | None, lang: str) -> ChallengeLine | None:
+def challenge_line(
+    play: Play, now: float | None, lang: str, *, calm: bool = False
+) -> ChallengeLine | None:
     """The line a play with a challenge shows on the table, or None without one."""
-    said = line_said(play, now)
+    said = line_said(play, now, calm=calm)
     if said is None:
         return None
     if not revealed(play):
@@ -71,30 +74,30 @@ def challenge_line(play: Play, now: float | None, lang: str) -> ChallengeLine | 
     return ChallengeLine(said.text(lang), see=False, watch=True)
 
 
-def versus(play: Play, now: float | None, lang: str) -> Versus | None:
-    """The end window's comparison, for a play with a challenge that has ended."""
+def versus(play: Play, now: float | None, lang: str, *, calm: bool = False) -> Versus | None:
+    """The end window's comparison, for a play with a challenge that has ended (on a
+    calm table, without the times)."""
     challenge = play.challenge
     if challenge is None or play.end is None:
         return None
     theirs, mine = challenge.result, result_of(play, now)
     name = who(challenge)
     head = name if isinstance(name, str) else name.text(lang)
-    rows = (
-        (
-            text(lang, "challenge.versus.cleared"),
-            count_text(theirs.cleared, "cards", lang),
-            count_text(mine.cleared, "cards", lang),
-        ),
-        (
-            text(lang, "challenge.versus.time"),
-            format_time(theirs.seconds * 1000),
-            format_time(mine.seconds * 1000),
-        ),
-        (
-            text(lang, "challenge.versus.moves"),
-            count_text(theirs.moves, "moves", lang),
-            count_text(mine.moves, "moves", lang),
-        ),
+    cleared = (
+        text(lang, "challenge.versus.cleared"),
+        count_text(theirs.cleared, "cards", lang),
+        count_text(mine.cleared, "cards", lang),
     )
+    time = (
+        text(lang, "challenge.versus.time"),
+        format_time(theirs.seconds * 1000),
+        format_time(mine.seconds * 1000),
+    )
+    moves = (
+        text(lang, "challenge.versus.moves"),
+        count_text(theirs.moves, "moves", lang),
+        count_text(mine.moves, "moves", lang),
+    )
+    rows = (cleared, moves) if calm else (cleared, time, moves)
     heads = (head, text(lang, "challenge.versus.you"))
-    return Versus(heads, rows, verdict_words(challenge, mine, lang))
+    return Versus(heads, rows, verdict_words(challenge, mine, lang, calm=calm))

@@ -329,7 +329,7 @@ class Session:
         figures (:func:`~halfmoon.view.read_aloud`); it changes nothing."""
         daily = self.books.daily_date(self.play)
         said = read_aloud(self.game, now, daily, calm=self.prefs.calm)
-        challenge = line_said(self.play, now)  # the challenge's line, on the table too
+        challenge = line_said(self.play, now, calm=self.prefs.calm)  # the table's line too
         if challenge is not None:
             said = (*said, challenge)
         return self._feedback(*said, reading=True)

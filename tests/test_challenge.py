@@ -21,6 +21,7 @@ from halfmoon.challenge import (
     of_entry,
     read_challenge,
     replayed,
+    share_words,
     verdict,
     verdict_words,
 )
@@ -399,3 +400,36 @@ def test_the_table_read_aloud_says_the_challenge() -> None:
     assert said.endswith("Ana cleared 104 cards in 4:12 and 48 moves — beat that!")
     plain, _ = opened("#" + WON.code)
     assert "beat that" not in plain.read_aloud(0.0).message
+
+
+def test_a_calm_table_is_challenged_without_times() -> None:
+    """A calm player sees no clock: the line, the giving up, the comparison, the share
+    and the table read aloud speak of cards and moves, and as many cards is a tie."""
+    assert line_words(WIN, "en", calm=True) == "Ana cleared 104 cards in 48 moves — beat that!"
+    assert verdict(Result(104, 900, 48), WIN.result, calm=True) == "tie"
+    assert verdict(Result(100, 10, 45), WIN.result, calm=True) == "lost"
+    shared = share_words(WIN, "https://x/#link", "en", calm=True)
+    assert (
+        shared
+        == "Half Moon challenge: I cleared 104 cards in 48 moves. Can you beat that? https://x/#link"
+    )
+    session, _ = Session.start(
+        last=None,
+        library=Shelf(),
+        prefs=Prefs(calm=True),
+        fragment="#" + WIN.link_text(),
+        lang="en",
+    )
+    said = session.read_aloud(0.0).message
+    assert said.endswith("Ana cleared 104 cards in 48 moves — beat that!") and "4:12" not in said
+    for move in WON.moves:
+        for slot in move:
+            session.tap(slot, 1000.0)
+    shown = versus(session.play, 2000.0, "en", calm=True)
+    assert shown is not None
+    assert [row[0] for row in shown.rows] == ["Cards cleared", "Moves"]
+    assert shown.verdict == "A tie with Ana."
+    seen, _ = opened("#" + partial(10, "Bo").link_text())
+    seen.see_theirs(0.0)
+    line = challenge_line(seen.play, 0.0, "en", calm=True)
+    assert line is not None and ":" not in line.words, line.words

@@ -82,7 +82,8 @@ class ChallengeControl:
             except ChallengeError:  # stored moves that are not legal on the deal
                 self.games.status(text(self.lang, "history.broken"))
                 return
-            words = share_words(challenge, self.links.link(challenge.link_text()), self.lang)
+            link = self.links.link(challenge.link_text())
+            words = share_words(challenge, link, self.lang, calm=self.session.prefs.calm)
             self.links.share(words, lambda how: self.shared(how, words))
 
         self.room.ask_name(clean_name(remembered), send)
@@ -96,11 +97,13 @@ class ChallengeControl:
     # ------------------------------------------------------- showing one
     def follow(self, t: float) -> None:
         """The table changed: the challenge's line as it is now."""
-        self.room.show_line(challenge_line(self.session.play, t, self.lang))
+        calm = self.session.prefs.calm
+        self.room.show_line(challenge_line(self.session.play, t, self.lang, calm=calm))
 
     def end(self, t: float) -> None:
         """The end window opened: the two results side by side, if there is a challenge."""
-        self.room.show_versus(versus(self.session.play, t, self.lang))
+        calm = self.session.prefs.calm
+        self.room.show_versus(versus(self.session.play, t, self.lang, calm=calm))
 
     # ------------------------------------------------- giving up, watching
     def ask_see(self) -> None:
