@@ -28,7 +28,7 @@ from halfmoon.host.guide import (
     replay,
     score_line,
 )
-from halfmoon.host.page_words import page_text
+from halfmoon.host.locale import page_text
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, Counted, html_lang, text
 from halfmoon.layout import SLOTS, is_pile
 from halfmoon.replay import PLAY_MS

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from halfmoon import Game
 from halfmoon.host.examples import IMPASSE, WON
 from halfmoon.host.guide import Frame, impasse_reason, position, replay, score_line
-from halfmoon.host.page_words import page_text
+from halfmoon.host.locale import page_text
 from halfmoon.i18n import Counted, text
 from halfmoon.layout import SLOTS, place_caption
 from halfmoon.replay import PLAY_MS
