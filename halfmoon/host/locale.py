@@ -45,7 +45,9 @@ def po_words(code: str) -> dict[str, str]:
     whose msgstr is empty is left out: not translated yet)."""
     with (LOCALE / f"{code}.po").open("rb") as source:
         found = read_po(source, abort_invalid=True)
-    return {str(m.id): str(m.string) for m in found if m.id and isinstance(m.string, str) and m.string}
+    return {
+        str(m.id): str(m.string) for m in found if m.id and isinstance(m.string, str) and m.string
+    }
 
 
 def rules_filled(template: str) -> str:

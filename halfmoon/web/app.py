@@ -50,6 +50,7 @@ from .table_commands import TableCommands
 from .tabs import OtherTabs
 from .ticking import Ticker
 from .welcome import Welcome
+from .words import use_page_words
 
 try:  # written into the site by the build, with the version of every file
     from .build import BUILD  # type: ignore[import-not-found,unused-ignore]
@@ -222,6 +223,7 @@ class App:
 async def start() -> None:
     """Build the game in its steps, each in a task of its own (the start-up script's
     ``nextTask``: static/boot/yielding.js); a step that fails says so on the page."""
+    use_page_words()
     try:
         app = App()
         await next_task()

@@ -26,6 +26,7 @@ from ..leaving import Question, leave_question, restart_question
 from ..presenter import Presenter
 from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
+from ..words import installed
 from .autosave import AutoSave
 from .bar import Bar
 from .clock import now
@@ -39,6 +40,7 @@ from .message import MessageLine
 from .persistence import Persistence
 from .render import Renderer
 from .sound import Sound
+from .words import fetch_words
 
 
 class Controller:
@@ -195,6 +197,9 @@ class Controller:
         """Show the options as they are now (changed here or in another tab)."""
         prefs, t = self.session.prefs, now()
         if prefs.lang is not None and prefs.lang != self.session.lang:
+            if not installed(prefs.lang):  # its words downloaded first, then shown
+                fetch_words(prefs.lang, self.options_changed)
+                return
             self.session.speak(prefs.lang)
             self.render.words(prefs.lang)
             self.render.invalidate()

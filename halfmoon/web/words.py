@@ -1,0 +1,67 @@
+"""The page's words: each language's table the build compiled (tools/words.py), kept in
+Python's working directory — where the start-up wrote the one the page shows
+(static/boot/python.js) — and handed to the engine from there (:func:`use_page_words`);
+another language's fetched when the player picks it (:func:`fetch_words`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+from .. import words
+from ..words import Catalogue, from_json
+
+KEPT = Path("words")
+"""Where each language's table is kept once downloaded (``<code>.json``)."""
+
+
+def kept(code: str) -> Catalogue | None:
+    """``code``'s table, if the page has downloaded it."""
+    path = KEPT / f"{code}.json"
+    return from_json(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def use_page_words() -> None:
+    """The engine's words come from the tables the page downloaded."""
+    words.use_source(kept)
+
+
+def _paths() -> dict[str, str]:
+    """Each language's table in the site (the boot data's ``python.words``)."""
+    data: Any = js.document.getElementById("boot-data")
+    found = json.loads(str(data.textContent)).get("python", {}).get("words", {})
+    return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
+
+
+def fetch_words(code: str, then: Callable[[], None]) -> None:
+    """``then()`` once ``code``'s words are at hand: at once if they are, else once
+    they have arrived (from the offline copy when the page is offline); a language the
+    site has no words for, or whose words cannot be had, is not shown (the console
+    says why)."""
+    if words.installed(code):
+        then()
+        return
+    path = _paths().get(code)
+    if path is None:
+        js.console.warn(f"Half Moon: the site has no words for {code!r}")
+        return
+
+    def arrived(said: object) -> None:
+        KEPT.mkdir(exist_ok=True)
+        (KEPT / f"{code}.json").write_text(str(said), encoding="utf-8")
+        then()
+
+    def failed(error: object) -> None:
+        js.console.warn(f"Half Moon: the words for {code!r} could not be had: {error}")
+
+    def read(response: Any) -> Any:
+        return response.text() if response.ok else js.Promise.reject(f"HTTP {response.status}")
+
+    response = js.fetch(js.URL.new(path, js.location.href).href)
+    said = response.then(create_once_callable(read))
+    said.then(create_once_callable(arrived)).catch(create_once_callable(failed))
