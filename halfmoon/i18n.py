@@ -29,6 +29,9 @@ class Language:
 LANGUAGE_TABLE: Final = (
     Language("pt", "pt-PT", "pt_PT", ("pt", "por", "portuguese", "português", "portugues")),
     Language("en", "en", "en", ("en", "eng", "english", "inglês", "ingles")),
+    Language("es", "es", "es", ("es", "spa", "spanish", "español", "espanol", "castellano")),
+    Language("fr", "fr", "fr", ("fr", "fra", "fre", "french", "français", "francais")),
+    Language("pt-BR", "pt-BR", "pt_BR", ("pt-br", "brazilian", "brasileiro")),
 )
 """The game's languages, the default first.  Adding a language is a row here and its
 catalogue ``locale/<code>.po`` (README.md, "Languages")."""

@@ -74,13 +74,56 @@ FIXED_STRINGS = {
         "action.undo": "Undo",
         "action.new": "New game",
     },
+    "es": {
+        "option.errors": "Errores de jugada",
+        "option.placement-help": "Ayuda de colocación",
+        "error.sum": "La suma debe ser 11",
+        "error.trio": "Necesitas una Jota, una Dama y un Rey",
+        "action.undo": "Deshacer",
+        "action.new": "Nueva partida",
+    },
+    "fr": {
+        "option.errors": "Erreurs de coup",
+        "option.placement-help": "Aide au placement",
+        "error.sum": "La somme doit faire 11",
+        "error.trio": "Il faut un Valet, une Dame et un Roi",
+        "action.undo": "Annuler",
+        "action.new": "Nouvelle partie",
+    },
+    "pt-BR": {
+        "option.errors": "Erros de jogada",
+        "option.placement-help": "Ajuda à colocação",
+        "error.sum": "A soma tem que ser igual a 11",
+        "error.trio": "É necessário um Valete, uma Dama e um Rei",
+        "action.undo": "Anular",
+        "action.new": "Nova partida",
+    },
 }
+"""Each language's fixed words: pt the seed's own (the player's rules text), en the
+product's; es, fr and pt-BR as their translators fixed them."""
 
 
 @pytest.mark.parametrize("lang", sorted(FIXED_STRINGS))
 def test_each_languages_fixed_words(lang: str) -> None:
     for key, value in FIXED_STRINGS[lang].items():
         assert text(lang, key) == value
+
+
+def test_every_language_has_its_fixed_words_pinned() -> None:
+    assert sorted(FIXED_STRINGS) == sorted(LANGUAGES)
+
+
+def test_zero_is_singular_in_french_and_brazilian_portuguese_only() -> None:
+    """CLDR: "0 carte", "0 carta"; but "0 cartas" in Portugal, "0 cards", "0 cartas"."""
+    zero = {lang: count_text(0, "cards", lang) for lang in LANGUAGES}
+    assert zero == {
+        "pt": "0 cartas",
+        "en": "0 cards",
+        "es": "0 cartas",
+        "fr": "0 carte",
+        "pt-BR": "0 carta",
+    }
+    assert [plural(n, "fr") for n in (0, 1, 2, 10**6)] == ["one", "one", "other", "many"]
 
 
 CATALOGUES = {code: po_words(code) for code in LANGUAGES}
@@ -243,12 +286,16 @@ def test_place_and_count_words() -> None:
     [
         (["en-US", "en"], "en"),
         (["en-GB", "pt-PT"], "en"),
-        (["pt-BR", "en-US"], "pt"),
-        (["fr-FR", "en"], "en"),
-        (["fr-FR", "de"], "pt"),
+        (["pt-BR", "en-US"], "pt-BR"),
+        (["pt-PT", "pt-BR"], "pt"),
+        (["pt-AO", "en"], "pt"),
+        (["fr-FR", "en"], "fr"),
+        (["fr-CA", "de"], "fr"),
+        (["de-DE", "es-MX"], "es"),
+        (["de-DE", "it"], "pt"),
         ([], "pt"),
         (["PT"], "pt"),
-        (["es", "pt", "en"], "pt"),
+        (["es", "pt", "en"], "es"),
     ],
 )
 def test_first_visit_language(preferred: list[str], lang: str) -> None:
@@ -258,7 +305,7 @@ def test_first_visit_language(preferred: list[str], lang: str) -> None:
 def test_language_override_values() -> None:
     assert normalise_language("en") == "en" and normalise_language("pt-PT") == "pt"
     assert normalise_language("EN") == "en"
-    for bad in ("fr", "", None, 3, "<script>"):
+    for bad in ("de", "", None, 3, "<script>"):
         assert normalise_language(bad) is None
 
 
@@ -278,9 +325,17 @@ def test_unknown_language_falls_back_to_portuguese() -> None:
         ("inglês", "en"),
         ("Português", "pt"),
         ("portuguese", "pt"),
-        ("pt_BR", "pt"),
+        ("pt_BR", "pt-BR"),
+        ("PT-br", "pt-BR"),
+        ("brasileiro", "pt-BR"),
+        ("pt-PT", "pt"),
+        ("pt-AO", "pt"),
         ("POR", "pt"),
-        ("fr", None),
+        ("es-MX", "es"),
+        ("Español", "es"),
+        ("fr-CA", "fr"),
+        ("français", "fr"),
+        ("de", None),
         ("englishman", None),
         ("e", None),
         ("-en", None),
@@ -294,7 +349,7 @@ def test_every_spelling_of_a_language(value: str, lang: str | None) -> None:
 def test_the_language_of_the_page_is_chosen_in_one_order() -> None:
     assert choose_language("english", "pt", ["pt-PT"]) == "en"  # the address first
     assert choose_language("klingon", "en", ["pt-PT"]) == "en"  # then the stored choice
-    assert choose_language(None, None, ["fr", "en-GB"]) == "en"  # then the browser
+    assert choose_language(None, None, ["de", "en-GB"]) == "en"  # then the browser
     assert choose_language(None, 7, []) == "pt"  # else Portuguese
     assert set(LANGUAGE_NAMES.values()) == set(LANGUAGES)
 
