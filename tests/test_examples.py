@@ -183,7 +183,7 @@ def test_an_impasse_is_explained_from_the_cards_in_play(
 
 def test_page_words_exist_in_every_language() -> None:
     said = {lang: po_words(lang) for lang in LANGUAGES}
-    page_keys = {k for k in said["pt"] if k.split(".")[0] in {"guide", "step", "page"}}
+    page_keys = {k for k in said["pt"] if k.split(".")[0] in {"step", "page"}}
     assert page_keys and all(page_keys <= said[lang].keys() for lang in LANGUAGES)
 
 

@@ -285,7 +285,9 @@ export function startPython() {
   const wordsPath = (python.words || {})[lang];
   const said = wordsPath
     ? bytes(new URL(wordsPath, location.href))
-    : Promise.reject(new Error(`the page names no words for ${lang} (its boot data's python.words)`));
+    : Promise.reject(
+        new Error(`the page names no words for ${lang} (its boot data's python.words)`),
+      );
   said.catch(() => {});
   if (hooked) fetchRuntime();
   const request = window.fetch.bind(window); // the page's fetch as it was when the start began
