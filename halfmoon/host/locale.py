@@ -22,9 +22,9 @@ from ..words import Catalogue
 LOCALE: Final = Path(__file__).resolve().parent.parent.parent / "locale"
 """The catalogues' folder: ``<code>.po`` for each language of :data:`~halfmoon.i18n.
 LANGUAGE_TABLE`."""
-PAGES: Final = "page."
-"""The keys of the rules and examples pages' own words, which only the build uses: the
-page's tables leave them out."""
+HOST_ONLY: Final = ("page.", "example.", "cli.")
+"""The keys of the words only the host says — the rules and examples pages' own, the
+examples' leads, the command line's: the page's tables leave them out."""
 RULE_NUMBERS: Final[dict[str, int]] = {
     name.lower(): value
     for name, value in vars(rules).items()
@@ -98,13 +98,13 @@ def column_heads(found: Locale) -> tuple[str, ...]:
 
 def compile_language(code: str, *, pages: bool = False) -> Catalogue:
     """The catalogue of ``code``: its PO file with the rules' numbers written in, and
-    CLDR's plural rule and names; the rules and examples pages' own words only with
-    ``pages`` (the page never needs them)."""
+    CLDR's plural rule and names; the words only the host says (:data:`HOST_ONLY`)
+    only with ``pages`` (the page never needs them)."""
     found = Locale.parse(language(code).cldr)
     said = {
         key: rules_filled(value)
         for key, value in po_words(code).items()
-        if pages or not key.startswith(PAGES)
+        if pages or not key.startswith(HOST_ONLY)
     }
     return Catalogue(
         lang=code,
