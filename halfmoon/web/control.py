@@ -73,6 +73,7 @@ class Controller:
         self.sound, self.hushed = sound, False  # hushed: a drop's 1st tap
         self.line, self.bar = line, bar
         self.question: Question | None = None  # what the confirmation window asks
+        self.handlers = handlers
         self.on_table = (session.play.code, session.play.id)  # the play the windows are about
 
     @property
@@ -198,7 +199,7 @@ class Controller:
         prefs, t = self.session.prefs, now()
         if prefs.lang is not None and prefs.lang != self.session.lang:
             if not installed(prefs.lang):  # its words downloaded first, then shown
-                fetch_words(prefs.lang, self.options_changed)
+                fetch_words(prefs.lang, self.handlers.guard(self.words_arrived))
                 return
             self.session.speak(prefs.lang)
             self.render.words(prefs.lang)
@@ -209,6 +210,10 @@ class Controller:
         self.dialogs.show_options(prefs, self.lang)
         self.show(t)
         self.autosave.notice()
+
+    def words_arrived(self, _event: Any = None) -> None:
+        """The words of the language just chosen have arrived: the page speaks it now."""
+        self.options_changed()
 
     def copied(self, ok: bool, link: str) -> None:
         self.say((phrase("code.copied" if ok else "code.copy-failed", link=link),))

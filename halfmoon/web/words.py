@@ -38,13 +38,13 @@ def _paths() -> dict[str, str]:
     return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
 
 
-def fetch_words(code: str, then: Callable[[], None]) -> None:
-    """``then()`` once ``code``'s words are at hand: at once if they are, else once
+def fetch_words(code: str, then: Callable[[Any], None]) -> None:
+    """``then`` called once ``code``'s words are at hand: at once if they are, else once
     they have arrived (from the offline copy when the page is offline); a language the
     site has no words for, or whose words cannot be had, is not shown (the console
     says why)."""
     if words.installed(code):
-        then()
+        then(None)
         return
     path = _paths().get(code)
     if path is None:
@@ -54,7 +54,7 @@ def fetch_words(code: str, then: Callable[[], None]) -> None:
     def arrived(said: object) -> None:
         KEPT.mkdir(exist_ok=True)
         (KEPT / f"{code}.json").write_text(str(said), encoding="utf-8")
-        then()
+        then(None)
 
     def failed(error: object) -> None:
         js.console.warn(f"Half Moon: the words for {code!r} could not be had: {error}")
