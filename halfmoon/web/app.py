@@ -50,7 +50,7 @@ from .table_commands import TableCommands
 from .tabs import OtherTabs
 from .ticking import Ticker
 from .welcome import Welcome
-from .words import use_page_words
+from .words import use_page_words, words_at_hand
 
 try:  # written into the site by the build, with the version of every file
     from .build import BUILD  # type: ignore[import-not-found,unused-ignore]
@@ -228,6 +228,7 @@ async def start() -> None:
         app = App()
         await next_task()
         app.open()
+        await words_at_hand(app.session.lang)  # the session's language may be another
         await next_task()
         app.show()
     except Exception:

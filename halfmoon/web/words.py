@@ -5,13 +5,13 @@ another language's fetched when the player picks it (:func:`fetch_words`)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from .. import words
 from ..words import Catalogue, from_json
@@ -38,30 +38,43 @@ def _paths() -> dict[str, str]:
     return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
 
 
-def fetch_words(code: str, then: Callable[[Any], None]) -> None:
-    """``then`` called once ``code``'s words are at hand: at once if they are, else once
-    they have arrived (from the offline copy when the page is offline); a language the
-    site has no words for, or whose words cannot be had, is not shown (the console
-    says why)."""
+async def words_at_hand(code: str) -> bool:
+    """Whether ``code``'s words are at hand, fetched first where the page has not got
+    them (from the offline copy when the page is offline): the language the player
+    just picked, or the session's where it is not the one the start-up script chose
+    (options an older version saved, which only Python reads).  Where they cannot be
+    had, the console says why."""
     if words.installed(code):
-        then(None)
-        return
+        return True
     path = _paths().get(code)
     if path is None:
         js.console.warn(f"Half Moon: the site has no words for {code!r}")
+        return False
+    try:
+        response = await js.fetch(js.URL.new(path, js.location.href).href)
+        if not response.ok:
+            raise OSError(f"HTTP {response.status}")
+        said = await response.text()
+    except Exception as error:  # offline with no copy, a host that refuses
+        js.console.warn(f"Half Moon: the words for {code!r} could not be had: {error}")
+        return False
+    KEPT.mkdir(exist_ok=True)
+    (KEPT / f"{code}.json").write_text(str(said), encoding="utf-8")
+    return True
+
+
+def fetch_words(code: str, then: Callable[[Any], None]) -> None:
+    """``then`` called once ``code``'s words are at hand (:func:`words_at_hand`): at
+    once if they are, else once they have arrived; never where they cannot be had."""
+    if words.installed(code):
+        then(None)
         return
 
-    def arrived(said: object) -> None:
-        KEPT.mkdir(exist_ok=True)
-        (KEPT / f"{code}.json").write_text(str(said), encoding="utf-8")
-        then(None)
+    async def fetched() -> None:
+        if await words_at_hand(code):
+            then(None)
 
-    def failed(error: object) -> None:
-        js.console.warn(f"Half Moon: the words for {code!r} could not be had: {error}")
+    _fetching.append(asyncio.ensure_future(fetched()))
 
-    def read(response: Any) -> Any:
-        return response.text() if response.ok else js.Promise.reject(f"HTTP {response.status}")
 
-    response = js.fetch(js.URL.new(path, js.location.href).href)
-    said = response.then(create_once_callable(read))
-    said.then(create_once_callable(arrived)).catch(create_once_callable(failed))
+_fetching: list[asyncio.Future[None]] = []  # kept until the page goes
