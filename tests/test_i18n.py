@@ -445,3 +445,23 @@ def test_a_pages_lang_attribute_names_its_language_and_back() -> None:
     for lang in ("pt", "en"):
         assert language_of_page(html_lang(lang)) == lang
     assert language_of_page("") == language_of_page(None) == "pt"
+
+
+def test_the_page_reads_back_the_table_the_build_writes_and_refuses_any_other() -> None:
+    """What the build writes for a language (static/words/<code>.json) is read back
+    whole by the engine in the page; a damaged or foreign table is refused, saying why."""
+    from halfmoon.words import from_json
+
+    for code in LANGUAGES:
+        built = compile_language(code)
+        assert from_json(built.to_json()) == built
+    good = compile_language("fr").to_json()
+    for bad, why in (
+        ("", "not JSON"),
+        (good.replace('"format":1', '"format":2'), "format 1"),
+        (good.replace('"months":["', '"months":["x","'), "months are not 12 names"),
+        (good.replace('"plural":[["', '"plural":[["many",["mod"]],["'), "not a plural"),
+        (good.replace('"words":{', '"words":{"x":3,'), "not texts by key"),
+    ):
+        with pytest.raises(ValueError, match=why):
+            from_json(bad)
