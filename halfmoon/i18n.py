@@ -10,30 +10,50 @@ from typing import Final
 
 from .cards import Card
 from .layout import is_pile, place_number
-from .words import CATALOGUE
+from .words import Catalogue, catalogue
 
-LANGUAGES: Final = ("pt", "en")
-DEFAULT_LANGUAGE: Final = "pt"
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """One of the game's languages: its ``code`` (``?lang=``, the stored choice, the
+    catalogue ``locale/<code>.po``), its ``<html lang>`` tag, its CLDR locale (the
+    build's plural rule, month and weekday names) and the other spellings that name it
+    (lower-case)."""
+
+    code: str
+    html: str
+    cldr: str
+    spellings: tuple[str, ...]
+
+
+LANGUAGE_TABLE: Final = (
+    Language("pt", "pt-PT", "pt_PT", ("pt", "por", "portuguese", "português", "portugues")),
+    Language("en", "en", "en", ("en", "eng", "english", "inglês", "ingles")),
+    Language("es", "es", "es", ("es", "spa", "spanish", "español", "espanol", "castellano")),
+    Language("fr", "fr", "fr", ("fr", "fra", "fre", "french", "français", "francais")),
+    Language("pt-BR", "pt-BR", "pt_BR", ("pt-br", "brazilian", "brasileiro")),
+)
+"""The game's languages, the default first.  Adding a language is a row here and its
+catalogue ``locale/<code>.po`` (README.md, "Languages")."""
+LANGUAGES: Final = tuple(language.code for language in LANGUAGE_TABLE)
+DEFAULT_LANGUAGE: Final = LANGUAGE_TABLE[0].code
 LANGUAGE_NAMES: Final[dict[str, str]] = {
-    "pt": "pt",
-    "por": "pt",
-    "portuguese": "pt",
-    "português": "pt",
-    "portugues": "pt",
-    "en": "en",
-    "eng": "en",
-    "english": "en",
-    "inglês": "en",
-    "ingles": "en",
+    spelling: language.code for language in LANGUAGE_TABLE for spelling in language.spellings
 }
-"""Every spelling that names one of the game's languages, once lower-cased, trimmed and
-cut at the first ``-`` or ``_`` (so ``pt-BR``, ``EN_gb`` and ``English`` count).  A
-``?lang=`` value, a stored choice and the browser's own preferences all go through this
-one table, here and in the page's start-up script (the build hands it the same table)."""
-HTML_LANG: Final[dict[str, str]] = {"pt": "pt-PT", "en": "en"}
-"""Each language's tag for ``<html lang>`` (the game speaks European Portuguese); the
+"""Every spelling that names one of the game's languages, once lower-cased and trimmed
+with ``_`` read as ``-``: a whole tag (``pt-br``) when the table names it, else its
+first part (so ``pt-PT``, ``pt-AO``, ``EN_gb`` and ``English`` count).  A ``?lang=``
+value, a stored choice and the browser's own preferences all go through this one
+table, here and in the page's start-up script (the build hands it the same table)."""
+HTML_LANG: Final[dict[str, str]] = {language.code: language.html for language in LANGUAGE_TABLE}
+"""Each language's tag for ``<html lang>`` (the default is European Portuguese); the
 build hands it to the page's scripts (the boot data's ``html_lang``)."""
 SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def words_of(lang: str) -> Catalogue:
+    """The catalogue of ``lang`` (the default language's for one the game does not have)."""
+    return catalogue(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,20 +67,18 @@ class Counted:
     noun: str
 
 
-def plural(n: int) -> str:
-    """The catalogue's form for ``n`` things: ``one`` or ``other``.
-
-    One rule serves both languages: European Portuguese and English both say one thing
-    in the singular and every other number, zero included, in the plural ("0 jogadas",
-    "0 moves"; CLDR's rule for pt-PT and en).  Brazilian Portuguese, which says
-    "0 jogada", is not a language of the game."""
-    return "one" if n == 1 else "other"
+def plural(n: int, lang: str) -> str:
+    """The catalogue's form for ``n`` things in ``lang``: CLDR's plural category
+    (``one``, ``many`` or ``other``), from the rule the build wrote for the language
+    (European Portuguese and English say "0 jogadas", "0 moves"; French and Brazilian
+    Portuguese "0 carte", "0 carta")."""
+    return words_of(lang).category(n)
 
 
 def count_text(n: int, noun: str, lang: str) -> str:
     """``1 carta`` / ``6 cartas`` / ``1 move`` / ``0 moves``: catalogue keys
-    ``count.<noun>.one`` and ``count.<noun>.other``."""
-    return text(lang, f"count.{noun}.{plural(n)}", n=n)
+    ``count.<noun>.<category>``, one for each of the language's plural categories."""
+    return text(lang, f"count.{noun}.{plural(n, lang)}", n=n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +118,7 @@ def _word(value: object, lang: str) -> object:
 def text(lang: str, key: str, **params: object) -> str:
     """The catalogue string ``key`` in ``lang`` (default language if unknown),
     with ``{placeholders}`` filled from ``params`` (a :class:`Counted` said with its noun)."""
-    table = CATALOGUE.get(lang, CATALOGUE[DEFAULT_LANGUAGE])
-    return fill(table[key], lang, **params)
+    return fill(words_of(lang).words[key], lang, **params)
 
 
 def fill(template: str, lang: str, **params: object) -> str:
@@ -118,15 +135,14 @@ def _counted(value: object, lang: str) -> object:
 
 
 def text_for(lang: str, key: str, n: int, **params: object) -> str:
-    """A phrase whose whole wording turns on a number ``n`` (``key.one`` or
-    ``key.other``, by :func:`plural`), ``n`` among its values."""
-    return text(lang, f"{key}.{plural(n)}", n=n, **params)
+    """A phrase whose whole wording turns on a number ``n`` (``key.one``, ``key.many``
+    or ``key.other``, by :func:`plural`), ``n`` among its values."""
+    return text(lang, f"{key}.{plural(n, lang)}", n=n, **params)
 
 
 def rank_label(card: Card, lang: str) -> str:
     """The rank as printed in a card's corner: A, 2 … 10, V D R (pt) or J Q K (en)."""
-    table = CATALOGUE.get(lang, CATALOGUE[DEFAULT_LANGUAGE])
-    return table.get(f"rank-short.{card.rank}", str(card.rank))
+    return words_of(lang).words.get(f"rank-short.{card.rank}", str(card.rank))
 
 
 def card_label(card: Card, lang: str) -> str:
@@ -156,11 +172,12 @@ def count_words(n: int, lang: str) -> str:
 
 
 def normalise_language(value: object) -> str | None:
-    """``"pt"`` or ``"en"`` for any spelling :data:`LANGUAGE_NAMES` knows, else ``None``."""
+    """The game's code (``pt``, ``pt-BR`` …) for any spelling :data:`LANGUAGE_NAMES`
+    knows, whole or by its first part, else ``None``."""
     if not isinstance(value, str):
         return None
-    primary = value.strip().lower().replace("_", "-").split("-")[0]
-    return LANGUAGE_NAMES.get(primary)
+    tag = value.strip().lower().replace("_", "-")
+    return LANGUAGE_NAMES.get(tag) or LANGUAGE_NAMES.get(tag.split("-")[0])
 
 
 def html_lang(lang: str) -> str:
@@ -194,8 +211,16 @@ def choose_language(asked: object, stored: object, preferred: Iterable[str]) -> 
 
 # ------------------------------------------------------------------------ dates
 def month(day: date, lang: str, *, short: bool = False) -> str:
-    names = text(lang, "date.short-months" if short else "date.months").split()
-    return names[day.month - 1]
+    """The month of ``day`` by its CLDR name in ``lang``, in full or abbreviated."""
+    found = words_of(lang)
+    return (found.months_short if short else found.months)[day.month - 1]
+
+
+def weekdays(lang: str, *, short: bool = False) -> tuple[str, ...]:
+    """The days of the week, Monday first, by their CLDR names in ``lang``: in full, or
+    (``short``) as a calendar's column heads."""
+    found = words_of(lang)
+    return found.weekdays_short if short else found.weekdays
 
 
 def long_day(day: date, lang: str) -> str:

@@ -16,7 +16,7 @@ from typing import Final
 
 from .cards import FACES, Card
 from .game import Game
-from .i18n import Counted, card_label, count_text, rank_label, text
+from .i18n import Counted, card_label, count_text, rank_label, text, text_for
 from .layout import is_pile, place_number
 from .rules import partner
 from .view import PlaceView, table_view
@@ -138,8 +138,7 @@ def uncovered_note(after: Game, move: tuple[str, ...], number: int, lang: str) -
             )
     parts = [text(lang, "guide.uncovered", n=number, what=_join(cards, lang))] if cards else []
     if emptied:
-        many = "many" if len(emptied) > 1 else "one"
-        parts.append(text(lang, f"guide.emptied.{many}", p=_join(emptied, lang)))
+        parts.append(text_for(lang, "guide.emptied", len(emptied), p=_join(emptied, lang)))
     return " ".join(parts)
 
 

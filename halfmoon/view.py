@@ -15,6 +15,7 @@ from .clock import format_time
 from .ending import End, end_of
 from .game import Game, Status
 from .i18n import (
+    LANGUAGES,
     SUIT_SYMBOLS,
     Counted,
     Phrase,
@@ -28,7 +29,6 @@ from .i18n import (
 )
 from .layout import SLOTS, is_pile, place_caption, place_number
 from .stats import Stats
-from .words import CATALOGUE
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +88,7 @@ def faces() -> list[PlaceView]:
     """One view of every face a card can show, in every language (64: the 40 number
     cards, and the Jack, Queen and King of each suit as each language prints them)."""
     found: dict[str, PlaceView] = {}
-    for lang in CATALOGUE:
+    for lang in LANGUAGES:
         for card in DECK:
             view = PlaceView(
                 "",

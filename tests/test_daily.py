@@ -108,7 +108,7 @@ def test_the_badge_names_an_old_deal_of_the_day_and_nothing_else() -> None:
     session.books.wall = lambda: NOON + DAY  # the next day, the same play
     assert shown.counters(0).daily == "Partida do dia"  # until the page turns the day
     assert shown.turn_day() and not shown.turn_day()
-    assert shown.counters(0).daily == "Partida do dia 1 dez"
+    assert shown.counters(0).daily == "Partida do dia 1 dez."
     session.lang = "en"
     assert shown.counters(0).daily == "Deal of Dec 1"
     other, _ = start_at(NOON, "#HM1-N-AAAAAAB")

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from halfmoon.host.locale import po_words
 from halfmoon.i18n import HTML_LANG, LANGUAGES, html_lang
 from halfmoon.kept import FIELDS as KEPT_FIELDS
 from halfmoon.kept import Action, Key, Tap, read
 from halfmoon.look import NARROW_PX, SIGN_MS
 from halfmoon.painted import CHECKS
 from halfmoon.prefs import FELTS, THEMES
-from halfmoon.words import CATALOGUE
 from tools.archive import ENGINE_ARCHIVE
 from tools.build_site import CHOICES, render_page, stylesheet
 
@@ -69,8 +69,8 @@ COPIES: dict[str, Copy] = {
         PAGE,
     ),
     "start-failure words": Copy(
-        _any(CATALOGUE[lang][key][:24] for lang in LANGUAGES for key in FAILURE_KEYS),
-        "halfmoon/words/errors.py",
+        _any(po_words(lang)[key][:24] for lang in LANGUAGES for key in FAILURE_KEYS),
+        "locale/",
     ),
 }
 

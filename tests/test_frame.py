@@ -16,6 +16,7 @@ from halfmoon import Game
 from halfmoon.address import ADDRESS, ON, Given, given
 from halfmoon.books import Books
 from halfmoon.history import Entry
+from halfmoon.i18n import LANGUAGES
 from halfmoon.look import NARROW_PX
 from halfmoon.prefs import Prefs
 from halfmoon.presenter import Presenter
@@ -23,7 +24,6 @@ from halfmoon.results import share_text
 from halfmoon.saved import read_prefs, write_prefs
 from halfmoon.session import Session
 from halfmoon.stats import Stats
-from halfmoon.words import CATALOGUE
 from tests.positions import position
 from tools.build_site import embed_script
 
@@ -165,7 +165,7 @@ def test_embed_js_is_built_with_the_engine_s_facts() -> None:
     assert facts["names"] == list(ADDRESS)
     assert facts["presence"] == ["calm"] and facts["on"] == list(ON)
     assert (facts["narrow"], facts["upright"], facts["wide"]) == (NARROW_PX, 4 / 3, 5 / 8)
-    assert set(facts["titles"]) == {lang.lower() for lang in CATALOGUE}  # each language's
+    assert set(facts["titles"]) == {lang.lower() for lang in LANGUAGES}  # each language's
     assert (facts["titles"]["pt"], facts["titles"]["en"]) == (
         "Half Moon, jogo de paciência",
         "Half Moon solitaire",

@@ -193,7 +193,7 @@ def test_rows_say_when_what_and_how_long() -> None:
         finished(WON, 5, id="l", ended=NOON - 400 * 86_400_000),
     ]
     pt = rows(entries, TODAY, lambda ms: local_time(ms, 0), "pt")
-    assert [r.when for r in pt] == ["Hoje, 12:00", "Ontem, 12:00", "27 out 2025, 12:00"]
+    assert [r.when for r in pt] == ["Hoje, 12:00", "Ontem, 12:00", "27 out. 2025, 12:00"]
     assert [r.result for r in pt] == ["Ganha", "Sem saída", "Deixada"]
     assert pt[0].summary == "5:12 · 48 jogadas"
     assert pt[2].summary == f"{104 - entries[2].cleared} cartas na mesa · 5:12 · 5 jogadas"

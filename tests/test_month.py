@@ -261,7 +261,7 @@ def test_a_past_day_is_played_with_its_badge_and_kept_apart_from_the_streak() ->
     assert session.game.code == daily_code(day) and session.game.moves == 0
     assert feedback.message == f"Partida do dia, 3 de dezembro de 2026: {daily_code(day)}."
     assert feedback.deal and feedback.events == ("new",)
-    assert shown.counters(3).daily == "Partida do dia 3 dez"  # the bar names the day
+    assert shown.counters(3).daily == "Partida do dia 3 dez."  # the bar names the day
     assert session.play.daily == day
     play_a_move(session, 4)
     assert shown.month([]).find(day).result == "tried"  # type: ignore[union-attr]
@@ -271,7 +271,7 @@ def test_a_past_day_is_played_with_its_badge_and_kept_apart_from_the_streak() ->
     assert shown.month([entry]).find(day).result == "tried"  # type: ignore[union-attr]
     assert daily_streak([entry], TODAY, False) == 0  # not played on its day
     assert rows([entry], TODAY, lambda ms: datetime(2026, 12, 17), "pt")[0].daily == (
-        "Do dia 3 dez"
+        "Do dia 3 dez."
     )
     # the same day again: its play in progress, resumed (the kept play, with its day)
     kept = left.left
@@ -306,9 +306,9 @@ def test_a_day_played_to_its_end_is_dealt_again_from_the_start() -> None:
     first = session.play.id
     session.play_day(day, 3)
     assert session.play.id != first and session.game.moves == 0
-    assert shown.counters(4).daily == "Partida do dia 28 nov"
+    assert shown.counters(4).daily == "Partida do dia 28 nov."
     session.restart(5)  # a restart keeps the day too
-    assert shown.counters(6).daily == "Partida do dia 28 nov" and session.play.daily == day
+    assert shown.counters(6).daily == "Partida do dia 28 nov." and session.play.daily == day
 
 
 def test_yesterdays_deal_restarted_today_is_a_day_made_up() -> None:
@@ -320,7 +320,7 @@ def test_yesterdays_deal_restarted_today_is_a_day_made_up() -> None:
     play_a_move(session, 2)
     session.books.wall = lambda: noon(TODAY)
     shown.turn_day()
-    assert shown.counters(3).daily == "Partida do dia 16 dez"
+    assert shown.counters(3).daily == "Partida do dia 16 dez."
     # on the table, begun on its day: yesterday counts in the streak
     assert shown.daily_results([])["daily-streak"] == "1"
     recorded = session.restart(4).recorded

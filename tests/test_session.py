@@ -186,7 +186,7 @@ def test_prefs_round_trip_and_ignore_garbage() -> None:
     for bad in ("", "{oops", "[]", "null", '{"a": {"b": 1}}'):
         with pytest.raises(Invalid):
             read_prefs(bad)
-    assert read_prefs('{"errors": "yes", "lang": "fr", "pile_numbers": true}') == Prefs(
+    assert read_prefs('{"errors": "yes", "lang": "de", "pile_numbers": true}') == Prefs(
         pile_numbers=True
     )
 

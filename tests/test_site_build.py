@@ -126,7 +126,18 @@ def test_the_rules_and_examples_pages_are_written_whole_and_precached(tmp_path: 
     from tools import build_pages
 
     names = build_pages.write_pages(tmp_path)
-    assert sorted(names) == ["examples.html", "exemplos.html", "regras.html", "rules.html"]
+    assert sorted(names) == [  # each language's pair, by the names its words give them
+        "ejemplos.html",
+        "examples.html",
+        "exemples.html",
+        "exemplos-br.html",
+        "exemplos.html",
+        "reglas.html",
+        "regles.html",
+        "regras-br.html",
+        "regras.html",
+        "rules.html",
+    ]
     void = {"meta", "link", "input", "br", "img", "path"}
 
     class Check(HTMLParser):

@@ -28,7 +28,7 @@ from halfmoon.host.guide import (
     replay,
     score_line,
 )
-from halfmoon.host.page_words import page_text
+from halfmoon.host.locale import own_name, page_text
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, Counted, html_lang, text
 from halfmoon.layout import SLOTS, is_pile
 from halfmoon.replay import PLAY_MS
@@ -128,7 +128,6 @@ def game_link(lang: str, code: str | None = None) -> str:
 
 
 def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
-    other = next(code for code in LANGUAGES if code != lang)
     nav_items = [
         (game_link(lang), page_text(lang, "page.nav.play"), ""),
         (PAGES[lang]["rules"], page_text(lang, "page.nav.rules"), "rules"),
@@ -139,9 +138,11 @@ def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
         f'<a href="{esc(href)}"{current if key == page else ""}>{esc(label)}</a>'
         for href, label, key in nav_items
     )
-    nav += (
+    nav += "".join(  # the same page in each other language, by its own name
         f'<a href="{PAGES[other][page]}" hreflang="{html_lang(other)}" lang="{html_lang(other)}"'
-        f' class="other-language">{esc(page_text(lang, "page.other-language"))}</a>'
+        f' class="other-language">{esc(own_name(other))}</a>'
+        for other in LANGUAGES
+        if other != lang
     )
     alternates = "".join(
         f'<link rel="alternate" hreflang="{html_lang(code)}" href="{PAGES[code][page]}">\n'

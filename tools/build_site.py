@@ -20,13 +20,13 @@ from pathlib import Path
 from halfmoon.address import ADDRESS, ON
 from halfmoon.deal import format_code
 from halfmoon.game import Game
-from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, html_lang, text
+from halfmoon.host.locale import own_name
+from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, html_lang, text, words_of
 from halfmoon.kept import FIELDS as KEPT_FIELDS
 from halfmoon.layout import SLOTS
 from halfmoon.look import FRAME_UPRIGHT, FRAME_WIDE, LOOK, NARROW_PX, SIGN_MS
 from halfmoon.painted import CHECKS
 from halfmoon.prefs import FELTS, SWITCHES, THEMES
-from halfmoon.words import CATALOGUE
 
 from . import serve, stdlib, vendored
 from .archive import ENGINE_ARCHIVE, read_archive, read_archive_names, write_archive
@@ -35,6 +35,8 @@ from .markup import boot_data, face_templates, place_shell, step_controls
 from .pool import MODULE as POOL_MODULE
 from .pool import pool, pool_module
 from .shipped import shipped
+from .words import FOLDER as WORDS_FOLDER
+from .words import words_path, write_words
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,10 +73,12 @@ NOT_PRECACHED_VENDOR = re.compile(
 # errors in the page's console).
 PYSCRIPT_PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 # What the game's first start does not download: the rules pages and their script and
-# style, the icons of an installed app, the licence of the court figures.
+# style, the icons of an installed app, the licence of the court figures, the words of
+# every language but one (the default's is counted: a page downloads one language's).
 NOT_FIRST_START = re.compile(
     r"(?!index\.html$)[^/]+\.html|static/(?:pages\.\w+|icon-[\w-]+\.png"
     r"|manifest\.webmanifest|courts-LICENSE\.txt)"
+    rf"|(?!{re.escape(words_path(DEFAULT_LANGUAGE))}$){re.escape(WORDS_FOLDER)}/.*"
 )
 BUILD_MODULE = "halfmoon/web/build.py"
 EMBED = "embed.js"  # static/, written at the site's root (embed_script)
@@ -180,17 +184,25 @@ def first_start(out: Path) -> tuple[int, dict[str, float]]:
 
 
 _HTML_LANG = re.compile(r'(<html lang=")[^"]*(")')
-# the choices of each select of the options: their values, and their words' keys
+# the choices of each select of the options: their values, and their words' keys (none
+# for the languages: each is offered by its own name, in every language)
 CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
     "theme": (THEMES, "theme.{}"),
     "felt": (FELTS, "felt.{}"),
-    "lang": (LANGUAGES, "lang.{}"),
+    "lang": (LANGUAGES, ""),
 }
 
 
 def choices(name: str) -> str:
-    """The ``<option>``s of the options' select ``name`` (:data:`CHOICES`), in order."""
+    """The ``<option>``s of the options' select ``name`` (:data:`CHOICES`), in order;
+    a language by its own name (CLDR's), with its ``lang``."""
     values, key = CHOICES[name]
+    if not key:
+        return "".join(
+            f'        <option value="{value}" lang="{html_lang(value)}">'
+            f"{html.escape(own_name(value))}</option>\n"
+            for value in values
+        )
     return "".join(
         f'        <option value="{value}" data-i18n="{key.format(value)}"></option>\n'
         for value in values
@@ -214,7 +226,7 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
     input kept before Python runs (:data:`halfmoon.kept.FIELDS`), the look's facts
     (:data:`halfmoon.look.LOOK`) and (``python``) where the page's Python comes from
     (see :func:`build`)."""
-    words = CATALOGUE[lang]
+    words = words_of(lang).words
     keys = set(BOOT_KEYS)
     template = _HTML_LANG.sub(rf"\g<1>{html_lang(lang)}\g<2>", template, count=1)
     for name in CHOICES:
@@ -259,7 +271,7 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
     page = page.replace("<!-- FACES -->", face_templates())
     replay = "".join(place_shell(slot, 0, "", name="data-place") for slot in SLOTS)
     page = page.replace("<!-- REPLAY_PLACES -->", replay)
-    strings = {code: {k: CATALOGUE[code][k] for k in sorted(keys)} for code in CATALOGUE}
+    strings = {code: {k: words_of(code).words[k] for k in sorted(keys)} for code in LANGUAGES}
     game: dict[str, object] = {
         "offline": OFFLINE_CACHE,
         "painted": CHECKS,
@@ -373,7 +385,7 @@ def embed_script() -> str:
         "narrow": NARROW_PX,
         "upright": FRAME_UPRIGHT,
         "wide": FRAME_WIDE,
-        "titles": {lang.lower(): text(lang, "embed.title") for lang in CATALOGUE},
+        "titles": {lang.lower(): text(lang, "embed.title") for lang in LANGUAGES},
         "fallback": DEFAULT_LANGUAGE.lower(),
         "allow": FRAME_ALLOW,
     }
@@ -420,6 +432,7 @@ def build(out: Path) -> str:
         source = script.read_text(encoding="utf-8")
         script.write_text(shipped(versioned(source)), encoding="utf-8")
     (out / POOL_MODULE).write_text(pool_module(pool()), encoding="utf-8")  # new deals
+    words = write_words(out)  # each language's table, downloaded for the language shown
     css = out / "static" / "halfmoon.css"
     css.write_text(stylesheet(css.read_text(encoding="utf-8")), encoding="utf-8")
     python: dict[str, object] = {
@@ -428,6 +441,7 @@ def build(out: Path) -> str:
         "engine": ENGINE_ARCHIVE,
         "imports": compiled.pyscript_imports(),
         "early": compiled.pyodide_imports(),
+        "words": words,
     }
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     page = versioned(render_page(template, python=python))

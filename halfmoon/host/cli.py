@@ -10,6 +10,7 @@ from ..deal import random_code
 from ..game import Game
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
 from .diagram import draw
+from .locale import use_locale
 
 
 class _Parser(argparse.ArgumentParser):
@@ -25,6 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     show.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE)
     sub.add_parser("new", help="print a fresh random deal code")
     args = parser.parse_args(argv)
+    use_locale()
     if args.command == "new":
         print(random_code())
         return 0

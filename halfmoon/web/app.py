@@ -52,6 +52,7 @@ from .table_commands import TableCommands
 from .tabs import OtherTabs
 from .ticking import Ticker
 from .welcome import Welcome
+from .words import use_page_words, words_at_hand
 
 try:  # written into the site by the build, with the version of every file
     from .build import BUILD  # type: ignore[import-not-found,unused-ignore]
@@ -235,10 +236,12 @@ class App:
 async def start() -> None:
     """Build the game in its steps, each in a task of its own (the start-up script's
     ``nextTask``: static/boot/yielding.js); a step that fails says so on the page."""
+    use_page_words()
     try:
         app = App()
         await next_task()
         app.open()
+        await words_at_hand(app.session.lang)  # the session's language may be another
         await next_task()
         app.show()
     except Exception:

@@ -26,6 +26,7 @@ from ..leaving import Question, leave_question, link_question, restart_question
 from ..presenter import Presenter
 from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
 from ..session import EventType, Feedback, Session, code_error_text
+from ..words import installed
 from .autosave import AutoSave
 from .bar import Bar
 from .clock import now
@@ -40,6 +41,7 @@ from .opening import address_options
 from .persistence import Persistence
 from .render import Renderer
 from .sound import Sound
+from .words import fetch_words
 
 
 class Controller:
@@ -72,6 +74,7 @@ class Controller:
         self.sound, self.hushed = sound, False  # hushed: a drop's 1st tap
         self.line, self.bar = line, bar
         self.question: Question | None = None  # what the confirmation window asks
+        self.handlers = handlers
         self.on_table = (session.play.code, session.play.id)  # the play the windows are about
         # rooms that follow the table (the challenge's line) and the end window (its
         # comparison), each told the moment: given by app.py
@@ -211,6 +214,9 @@ class Controller:
         """Show the options as they are now (changed here or in another tab)."""
         prefs, t = self.session.prefs, now()
         if prefs.lang is not None and prefs.lang != self.session.lang:
+            if not installed(prefs.lang):  # its words downloaded first, then shown
+                fetch_words(prefs.lang, self.handlers.guard(self.words_arrived))
+                return
             self.session.speak(prefs.lang)
             self.render.words(prefs.lang)
             self.render.invalidate()
@@ -222,6 +228,10 @@ class Controller:
         self.dialogs.show_options(prefs, self.lang)
         self.show(t)
         self.autosave.notice()
+
+    def words_arrived(self, _event: Any = None) -> None:
+        """The words of the language just chosen have arrived: the page speaks it now."""
+        self.options_changed()
 
     def copied(self, ok: bool, link: str) -> None:
         self.say((phrase("code.copied" if ok else "code.copy-failed", link=link),))

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from ..i18n import text
+from ..i18n import weekdays
 from ..month import KEYS, Month
 from .dom import Handlers, absent, close_windows
 
@@ -109,8 +109,8 @@ class Calendar:
 
     def _weekdays(self, lang: str) -> None:
         """The columns' heads, Monday first: short names, each with its full name."""
-        short = text(lang, "calendar.weekdays").split()
-        full = text(lang, "calendar.weekdays.long").split()
+        short = weekdays(lang, short=True)
+        full = weekdays(lang)
         heads = []
         for name, whole in zip(short, full, strict=True):
             head = self.doc.createElement("th")

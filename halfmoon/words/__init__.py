@@ -1,55 +1,59 @@
-"""Every string the game shows to people, in European Portuguese and English, one module
-per subject, each with its ``PT`` and ``EN`` side by side.
+"""Every word the game shows, handed to the engine one language at a time.
 
-Keys are stable identifiers; values may hold ``{placeholders}`` filled by
-:func:`halfmoon.i18n.text`.  Strings marked ``# fixed`` must stay word for word (the
-product names them; docs/design.md, "Words"; tests/test_i18n.py checks them).
-Both languages must always have exactly the same keys, and no key is said by two
-subjects (tests/test_i18n.py checks both).  The rules and examples pages' words, which
-only the site's build uses, are not here: :mod:`halfmoon.host.page_words`.
+The words live in gettext catalogues, ``locale/<lang>.po`` (one per language; the keys
+are the msgids), which translators' tools open.  The engine reads none of them (it does
+no I/O): it is handed each language's :class:`~.catalogue.Catalogue` — on the host by
+:mod:`halfmoon.host.locale` (the command line, the tests, the site's build), in the
+browser by ``halfmoon/web/words.py`` from the table the build compiled for that
+language (``words/<lang>.json``: only the language the page shows is downloaded).
+A catalogue is installed once asked for, through the one :func:`use_source` the host or
+the page gave (docs/design.md, "Words").
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
 
-from . import (
-    backup,
-    bar,
-    calendar,
-    cards,
-    challenge,
-    cli,
-    errors,
-    frame,
-    guide,
-    history,
-    options,
-    rules,
-    stats,
-    table,
-    welcome,
-)
+from .catalogue import Catalogue, from_json
 
-SUBJECTS: Final = (
-    cards,
-    bar,
-    table,
-    errors,
-    options,
-    stats,
-    history,
-    guide,
-    backup,
-    calendar,
-    welcome,
-    rules,
-    cli,
-    frame,
-    challenge,
-)
-"""The catalogue's modules, one per subject."""
+__all__ = ["Catalogue", "catalogue", "from_json", "install", "installed", "use_source"]
 
-PT: Final[dict[str, str]] = {k: v for subject in SUBJECTS for k, v in subject.PT.items()}
-EN: Final[dict[str, str]] = {k: v for subject in SUBJECTS for k, v in subject.EN.items()}
-CATALOGUE: Final[dict[str, dict[str, str]]] = {"pt": PT, "en": EN}
+Source = Callable[[str], Catalogue | None]
+"""Where a language's catalogue comes from: the catalogue of a language code, or
+``None`` when it cannot be had now (the page has not downloaded it)."""
+
+_catalogues: dict[str, Catalogue] = {}
+_source: list[Source] = []
+
+
+def use_source(source: Source) -> None:
+    """The one place catalogues come from from now on (the host's ``locale/`` or the
+    page's downloaded tables); those installed already stay."""
+    _source[:] = [source]
+
+
+def install(found: Catalogue) -> None:
+    """``found`` is the catalogue of its language from now on."""
+    _catalogues[found.lang] = found
+
+
+def installed(lang: str) -> bool:
+    """Whether ``lang``'s catalogue is at hand (installed, or its source can give it now)."""
+    try:
+        catalogue(lang)
+    except LookupError:
+        return False
+    return True
+
+
+def catalogue(lang: str) -> Catalogue:
+    """``lang``'s catalogue: installed already, or taken from the source now;
+    ``LookupError`` when neither has it."""
+    found = _catalogues.get(lang)
+    if found is None and _source:
+        found = _source[0](lang)
+        if found is not None:
+            install(found)
+    if found is None:
+        raise LookupError(f"no words for the language {lang!r} are at hand")
+    return found

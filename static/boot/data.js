@@ -15,6 +15,8 @@
  * @property {string} [engine]
  * @property {string[]} [imports] what PyScript's start and the page's script import
  * @property {string[]} [early] what Pyodide imports at its start, in the build's order
+ * @property {Record<string, string>} [words] each language's words, compiled by the build
+ *   from its catalogue (tools/words.py): the page downloads those of the language it shows
  */
 
 /**
@@ -151,8 +153,11 @@ const names = boot.languages || {};
  */
 function normalise(value) {
   if (typeof value !== "string") return null;
-  const primary = value.trim().toLowerCase().replace(/_/g, "-").split("-")[0] ?? "";
-  return Object.hasOwn(names, primary) ? (names[primary] ?? null) : null;
+  const tag = value.trim().toLowerCase().replace(/_/g, "-");
+  // the whole tag where the table names it (pt-br), else its first part (pt-PT, en-GB)
+  for (const name of [tag, tag.split("-")[0] ?? ""])
+    if (Object.hasOwn(names, name)) return names[name] ?? null;
+  return null;
 }
 
 // ?lang= in the address, else the player's choice, else the browser's first language the

@@ -16,7 +16,16 @@
 // What of Pyodide's and PyScript's insides this relies on is reached through
 // static/boot/pyodide-door.js; on a Pyodide the door was not checked against, the start
 // is Pyodide's own: no snapshot (data-snapshot off), no early compile, no quick runs.
-import { boot, build, cacheStorage, keys, offlineCache, serviceWorkers, stored } from "./data.js";
+import {
+  boot,
+  build,
+  cacheStorage,
+  keys,
+  lang,
+  offlineCache,
+  serviceWorkers,
+  stored,
+} from "./data.js";
 import { fail } from "./failure.js";
 import { prepare } from "./memory.js";
 import {
@@ -271,6 +280,15 @@ export function startPython() {
   const members = (wanted) => archive.then((zip) => unzip(zip, wanted));
   const early = members(restore ? (name) => name.startsWith("pyscript/") : undefined);
   early.catch(() => {});
+  // the words of the language the page shows, and only those: another language's are
+  // fetched when the player picks it (halfmoon/web/words.py)
+  const wordsPath = (python.words || {})[lang];
+  const said = wordsPath
+    ? bytes(new URL(wordsPath, location.href))
+    : Promise.reject(
+        new Error(`the page names no words for ${lang} (its boot data's python.words)`),
+      );
+  said.catch(() => {});
   if (hooked) fetchRuntime();
   const request = window.fetch.bind(window); // the page's fetch as it was when the start began
   // a return visit, the offline copy in charge: the wasm compiled off the page's thread
@@ -340,6 +358,8 @@ export function startPython() {
       pyodide.FS.mkdirTree(name.split("/").slice(0, -1).join("/") || ".");
       pyodide.FS.writeFile(name, data);
     }
+    pyodide.FS.mkdirTree("words"); // where halfmoon/web/words.py reads them
+    pyodide.FS.writeFile(`words/${lang}.json`, new Uint8Array(await said));
     if (!restored) {
       // what PyScript's start and the page's script import, each in its own time
       const engine = files

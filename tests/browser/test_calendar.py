@@ -135,7 +135,7 @@ def test_a_past_day_is_played_with_its_badge_and_the_same_deal_every_time(
     expect(page.locator("#dialog-calendar")).to_be_hidden()
     code = daily_code(date(2026, 12, 4))
     expect(page.locator('[data-stat="code"]')).to_have_text(code)
-    expect(page.locator('[data-stat="daily"]')).to_have_text("Partida do dia 4 dez")
+    expect(page.locator('[data-stat="daily"]')).to_have_text("Partida do dia 4 dez.")
     assert page.evaluate("location.hash") == "#" + code
     expect(page.locator('[data-role="message"]')).to_have_text(
         f"Partida do dia, 4 de dezembro de 2026: {code}."
@@ -147,7 +147,7 @@ def test_a_past_day_is_played_with_its_badge_and_the_same_deal_every_time(
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     page.reload()  # the day stays the day's
     wait_ready(page)
-    expect(page.locator('[data-stat="daily"]')).to_have_text("Partida do dia 4 dez")
+    expect(page.locator('[data-stat="daily"]')).to_have_text("Partida do dia 4 dez.")
     open_calendar(page)
     expect(day(page, 4)).to_have_attribute("data-result", "tried")
     page.keyboard.press("Escape")
@@ -224,7 +224,7 @@ def test_the_month_is_a_date_grid_by_keyboard(browser: Browser, base_url: str) -
     page.keyboard.press("Enter")  # plays it
     expect(page.locator("#dialog-calendar")).to_be_hidden()
     expect(page.locator('[data-stat="code"]')).to_have_text(daily_code(date(2026, 12, 2)))
-    expect(page.locator('[data-stat="daily"]')).to_have_text("Partida do dia 2 dez")
+    expect(page.locator('[data-stat="daily"]')).to_have_text("Partida do dia 2 dez.")
     context.close()
 
 

@@ -66,7 +66,7 @@ def test_a_tab_left_open_overnight_turns_to_the_new_day(browser: Browser, base_u
     expect(today).to_have_text("1")
     context.clock.set_fixed_time(datetime(2026, 12, 2, 0, 0, 10, tzinfo=UTC))
     expect(today).to_have_text("2")  # within the next half second
-    expect(badge).to_have_text("Partida do dia 1 dez")  # yesterday's deal, still in play
+    expect(badge).to_have_text("Partida do dia 1 dez.")  # yesterday's deal, still in play
     page.locator('[data-action="daily"]').click()
     expect(page.locator('[data-stat="code"]')).to_have_text(DEC_2)
     context.close()

@@ -149,6 +149,13 @@ def test_offline_after_one_visit(
     wait_ready(page)
     assert table.stat("code") == "HM1-N-AAAAAAC"
     assert fetched() == []
+    # A language no page showed yet, picked offline: its words are in the offline copy.
+    table.press("options")
+    page.locator('[data-option="language"]').select_option("fr")
+    expect(page.locator('[data-action="new"]')).to_contain_text("Nouvelle partie")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    page.keyboard.press("Escape")
+    assert fetched() == []
     # So do the rules and examples pages, replays included.
     page.goto(f"{base_url}/regras.html")
     expect(page.locator("h1")).to_have_text("Regras do Half Moon")
@@ -185,18 +192,18 @@ def test_an_update_replaces_every_file_at_once(
     old = page.evaluate("document.documentElement.dataset.snapshotCache")
     assert page.evaluate("document.documentElement.dataset.snapshotMade") != "failed"
     assert old in page.evaluate("caches.keys()")
-    # A new deploy: a changed stylesheet and a changed Python module.
+    # A new deploy: a changed stylesheet, a changed Python module and changed words.
     css = out / "static" / "halfmoon.css"
     css.write_text(css.read_text() + '\n:root { --deploy: "second"; }\n')
     engine = build_site.read_archive(out / build_site.ENGINE_ARCHIVE)
-    source = (
-        ROOT / "halfmoon" / "words" / "table.py"
-    ).read_text()  # a source module wins over .pyc
-    said = '"Jogada anulada: {a} e {b} voltaram à mesa; total {score}."'
-    changed = source.replace(said, said.replace("anulada:", "anulada!"))
-    assert changed != source
-    engine["halfmoon/words/table.py"] = changed.encode()
+    source = (ROOT / "halfmoon" / "i18n.py").read_text()  # a source module wins over .pyc
+    engine["halfmoon/i18n.py"] = (source + "\nDEPLOY = 2\n").encode()
     build_site.write_archive(out / build_site.ENGINE_ARCHIVE, engine)
+    words = out / "static" / "words" / "pt.json"
+    said = "Jogada anulada: {a} e {b} voltaram à mesa; total {score}."
+    changed = words.read_text().replace(said, said.replace("anulada:", "anulada!"))
+    assert changed != words.read_text()
+    words.write_text(changed)
     second = build_site.seal(out)
     assert second != first
     page.reload()

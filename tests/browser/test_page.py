@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from halfmoon import Game
-from halfmoon.i18n import choose_language, text
+from halfmoon.i18n import LANGUAGES, choose_language, text
 from halfmoon.layout import PILES, RESERVE, SLOTS
 from tests.browser.conftest import BOOT_TIMEOUT, SITE, Problems, open_game, wait_ready
 from tests.browser.table import Table, engine_tops, overlapping
@@ -285,7 +285,9 @@ def test_a_lost_or_damaged_engine_download_is_explained(
         ("en-US", "", "en", "Undo"),
         ("en-US", "?lang=pt", "pt-PT", "Anular"),
         ("pt-BR", "?lang=en", "en", "Undo"),
-        ("fr-FR", "", "pt-PT", "Anular"),
+        ("fr-FR", "", "fr", "Annuler"),
+        ("pt-BR", "", "pt-BR", "Anular"),
+        ("de-DE", "", "pt-PT", "Anular"),
     ],
 )
 def test_language_of_the_page(
@@ -305,12 +307,15 @@ SPELLINGS = [
     ("?lang=en_US", "en"),
     ("?lang=ingl%C3%AAs", "en"),
     ("?lang=portugu%C3%AAs", "pt"),
-    ("?lang=pt-BR", "pt"),
+    ("?lang=pt-BR", "pt-BR"),
+    ("?lang=pt-PT", "pt"),
+    ("?lang=es-MX", "es"),
+    ("?lang=fran%C3%A7ais", "fr"),
     ("?lang=klingon", "en"),
     ("?lang=", "en"),
 ]
-LOADING = {"pt": "A preparar a mesa…", "en": "Setting the table…"}
-PAGE_LANG = {"pt": "pt-PT", "en": "en"}
+LOADING = {code: text(code, "app.loading") for code in LANGUAGES}
+PAGE_LANG = {"pt": "pt-PT", "en": "en", "es": "es", "fr": "fr", "pt-BR": "pt-BR"}
 
 
 def test_every_spelling_of_lang_agrees_from_first_paint_to_play(

@@ -12,8 +12,8 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from halfmoon import Game
 from halfmoon.host.examples import IMPASSE, WON
 from halfmoon.host.guide import Frame, impasse_reason, position, replay, score_line
-from halfmoon.host.page_words import page_text
-from halfmoon.i18n import Counted, text
+from halfmoon.host.locale import own_name, page_text
+from halfmoon.i18n import LANGUAGES, Counted, text
 from halfmoon.layout import SLOTS, place_caption
 from halfmoon.replay import PLAY_MS
 from tests.browser.axe import axe_violations
@@ -256,9 +256,13 @@ def test_the_example_deal_opens_in_the_game(desktop: BrowserContext, base_url: s
     assert page.evaluate("document.documentElement.lang") == "en"
 
 
-def test_each_page_links_to_its_other_language(desktop: BrowserContext, base_url: str) -> None:
+def test_each_page_links_to_its_other_languages(desktop: BrowserContext, base_url: str) -> None:
+    """Each page names every other language by its own name, and leads to it."""
     page = open_page(desktop, base_url, "regras.html")
-    page.locator("a.other-language").click()
+    others = page.locator("a.other-language")
+    expect(others).to_have_count(len(LANGUAGES) - 1)
+    assert others.all_text_contents() == [own_name(c) for c in LANGUAGES if c != "pt"]
+    page.locator('a.other-language[hreflang="en"]').click()
     expect(page.locator("h1")).to_have_text("Half Moon rules")
-    page.locator("a.other-language").click()
+    page.locator('a.other-language[hreflang="pt-PT"]').click()
     expect(page.locator("h1")).to_have_text("Regras do Half Moon")

@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import open_game
-from tests.browser.table import Table
+from halfmoon.i18n import LANGUAGES, html_lang
+from tests.browser.axe import axe_violations
+from tests.browser.conftest import open_game, wait_ready
+from tests.browser.table import Table, small_words
 
 CODE = "#HM1-N-AAAAAAB"
 HIT = 43.5  # 44 CSS px, less what rounding takes
@@ -295,4 +297,46 @@ def test_no_word_covers_a_card_or_a_control_and_every_label_stays_in_its_button(
             assert page.evaluate(SPILLING, window) == [], (name, size)
             assert page.evaluate(SMALL, window) == [], (name, size)
         page.keyboard.press("Escape")
+    context.close()
+
+
+# The languages the tests above do not already measure at every size (pt, en).
+MORE_LANGUAGES = [code for code in LANGUAGES if code not in ("pt", "en")]
+
+
+def test_every_language_fits_each_screen_and_passes_axe(browser: Browser, base_url: str) -> None:
+    """In each language, one page taken from one to the next by its address (``?lang=``):
+    at a small phone, a phone and a desktop, with a move's line said, the table and the
+    options window (its longest words) show no word over a card or out of the window, no
+    label out of its button, nothing under 12 px; axe finds nothing on the table nor in
+    the options."""
+    context = browser.new_context(
+        locale="pt-PT", viewport={"width": 320, "height": 568}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    for lang in MORE_LANGUAGES:
+        page.goto(f"{base_url}/?lang={lang}{CODE}")
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.lang") == html_lang(lang)
+        table = Table(page, touch=True)
+        table.tap("P4"), table.tap("P7")  # a pair: the line says its cards and the score
+        expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+        body = page.locator("body").element_handle()
+        for width, height in ((320, 568), (390, 844), (1366, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function(RESIZED)
+            size = f"{lang} {width}x{height}"
+            assert page.evaluate(COVERING) == [], size
+            assert page.evaluate(SPILLING, body) == [], size
+            assert small_words(page) == [], size
+            page.locator('[data-action="options"]').click()
+            window = page.locator("#dialog-options")
+            expect(window).to_be_visible()
+            assert page.evaluate(SPILLING, window.element_handle()) == [], size
+            assert small_words(page) == [], size
+            if width > 1000:
+                assert axe_violations(page) == [], f"options, {size}"
+            page.keyboard.press("Escape")
+        assert axe_violations(page) == [], f"table, {lang}"
+        page.set_viewport_size({"width": 320, "height": 568})
     context.close()
