@@ -169,7 +169,9 @@ def test_an_embedded_frame(browser_page: Driver, base_url: str) -> None:
     driver.js("document.getElementById('game').scrollIntoView()")
     driver.wait("document.querySelector('#log li[data-type=\"ready\"]')", BOOT_S)
     assert driver.text("#code") == "HM1-N-AAAAAAB"
-    frame_errors = driver.js("document.getElementById('game').contentWindow.halfmoonErrors")
+    # the frame embed.js's element holds, in its shadow root
+    frame = "document.querySelector('half-moon').shadowRoot.querySelector('iframe')"
+    frame_errors = driver.js(f"{frame}.contentWindow.halfmoonErrors")
     assert frame_errors == [], frame_errors
 
 
