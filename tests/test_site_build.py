@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import _imp
 import ast
+import gzip
 import io
 import json
 import os
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from halfmoon.i18n import LANGUAGES
 from halfmoon.painted import dealt
 from tools import build_site, pool, stdlib
 
@@ -87,19 +89,27 @@ def test_page_strings_come_from_the_catalogue() -> None:
 
 
 def test_the_page_holds_new_deals_of_fresh_randomness_for_a_new_player() -> None:
-    """A first visit paints one of the deals the build dealt (tools/pool.py): each the
-    engine's record of that deal just dealt, in every language, in the same order, and
-    another build deals others.  The start-up script reads them from a module of their
-    own, as the JSON text of ``deals``."""
+    """A first visit paints one of the deals the build dealt (tools/pool.py): their cards
+    written once, with each language's words for them, which put together make the
+    engine's record of that deal just dealt, in every language; another build deals
+    others.  The start-up script reads them from a module of their own, as the JSON
+    text of ``deals``, a few kB on the wire rather than the 18 kB of every language's
+    whole records."""
     deals = pool.pool()
     module = pool.pool_module(deals)
     text = re.fullmatch(r"//[^\n]*\nexport const deals = (.*);\n", module)
     assert text is not None and json.loads(json.loads(text.group(1))) == deals
-    codes = [record["code"] for record in deals["pt"]]
+    drawn = deals["deals"]
+    assert isinstance(drawn, list)
+    codes = [code for code, _ in drawn]
     assert len(set(codes)) == len(codes) == pool.SIZE
-    for lang in ("pt", "en"):
-        assert deals[lang] == [dealt(str(code), lang) for code in codes]
-    assert not set(codes) & {record["code"] for record in pool.pool()["pt"]}
+    for lang in LANGUAGES:
+        for code in codes:
+            assert pool.unpacked(deals, code, lang) == dealt(code, lang)
+    assert len(gzip.compress(module.encode("utf-8"), 9)) < 6_000
+    again = pool.pool()["deals"]
+    assert isinstance(again, list)
+    assert not set(codes) & {code for code, _ in again}
     source = (ROOT / pool.MODULE).read_text(encoding="utf-8")
     assert 'export const deals = "{}";' in source  # the sources hold none
 

@@ -2,22 +2,26 @@
 
 A first visit has no saved table to paint and no Python yet: the build deals
 :data:`SIZE` deals of fresh randomness (``secrets``, through the engine's own
-``Game.new``) and writes each, in every language, as the record the engine keeps of a
-table (:func:`halfmoon.painted.dealt`), into a module of the start-up script
-(:data:`MODULE`).  That script draws one of them at random (``static/boot/paint.js``)
-and paints it in the first frame; Python then starts with that very deal
+``Game.new``) and writes each one's cards once, with each language's words for them
+(:func:`pool`), into a module of the start-up script (:data:`MODULE`), which puts
+together the record the engine keeps of that table (:func:`halfmoon.painted.dealt`).
+That script draws one of them at random (``static/boot/paint.js``) and paints it in
+the first frame; Python then starts with that very deal
 (``Session.start``'s ``drawn``).  Every later deal is Python's, of fresh randomness.
-Each deal adds about 150 bytes per language on the wire (gzip; docs/performance.md,
-"A new player's first visit")."""
+The 32 deals and their words in five languages weigh about 3.8 kB on the wire (gzip;
+docs/performance.md, "Bytes")."""
 
 from __future__ import annotations
 
 import json
 from typing import Final
 
+from halfmoon.cards import Card
 from halfmoon.game import Game
-from halfmoon.i18n import LANGUAGES
+from halfmoon.i18n import LANGUAGES, card_label, card_name, count_words, place_name, text
+from halfmoon.layout import SLOTS
 from halfmoon.painted import dealt
+from halfmoon.view import face_key, table_view
 
 SIZE: Final = 32
 """How many deals: five first visits show at least three different deals but once in
@@ -34,17 +38,115 @@ def codes(size: int = SIZE) -> list[str]:
     return found
 
 
-def pool(size: int = SIZE) -> dict[str, list[dict[str, object]]]:
-    """Each language's records of the same ``size`` new deals, in the same order."""
+LABEL: Final = "{label}"
+NAME: Final = "{card}"
+"""The marks in each place's words (``card.aria``) where the painting script puts the
+card's corner letters and its name."""
+
+
+def pool(size: int = SIZE) -> dict[str, object]:
+    """``size`` new deals, their cards written once for every language: ``deals``, each
+    its code and the code of the card on each place (in :data:`SLOTS` order);
+    ``words``, each language's words for them — for each card its face, corner letters
+    and name, for each place its entry with the card's words marked (``marks``:
+    :data:`LABEL`, :data:`NAME`); ``record``, the rest of every new deal's record.  The
+    start-up script puts them together (``static/boot/paint.js``) into the engine's very
+    record of that deal just dealt, in the page's language
+    (:func:`halfmoon.painted.dealt`): the build checks each, in every language
+    (:func:`unpacked`)."""
     drawn = codes(size)
-    return {lang: [dealt(code, lang) for code in drawn] for lang in LANGUAGES}
+    games = [Game.new(code) for code in drawn]
+    deals: list[object] = [
+        [code, [_top(game, slot).code for slot in SLOTS]]
+        for code, game in zip(drawn, games, strict=True)
+    ]
+    words = {lang: _words(lang, games) for lang in LANGUAGES}
+    base = dealt(drawn[0], LANGUAGES[0])
+    rest = {key: value for key, value in base.items() if key not in ("lang", "code", "places")}
+    rest["bar"] = {**_mapping(base["bar"]), "code": ""}
+    data: dict[str, object] = {
+        "deals": deals,
+        "words": words,
+        "record": rest,
+        "marks": [LABEL, NAME],
+    }
+    for code in drawn:
+        for lang in LANGUAGES:
+            if unpacked(data, code, lang) != dealt(code, lang):
+                raise SystemExit(f"tools/pool.py: the deal {code} in {lang} does not put together")
+    return data
+
+
+def _top(game: Game, slot: str) -> Card:
+    card = game.top(slot)
+    if card is None:
+        raise SystemExit(f"tools/pool.py: a new deal with no card on {slot}")
+    return card
+
+
+def _mapping(value: object) -> dict[str, object]:
+    assert isinstance(value, dict)
+    return dict(value)
+
+
+def _list(value: object) -> list[object]:
+    assert isinstance(value, list)
+    return list(value)
+
+
+def _words(lang: str, games: list[Game]) -> dict[str, object]:
+    """A language's words for the deals' cards and places."""
+    cards: dict[str, list[str]] = {}
+    places: dict[str, list[object]] = {}
+    for game in games:
+        views = table_view(game, lang, placement_help=False)
+        for slot in SLOTS:
+            card = _top(game, slot)
+            cards[card.code] = [
+                face_key(views[slot]),
+                card_label(card, lang),
+                card_name(card, lang),
+            ]
+            count = game.count(slot)
+            aria = text(
+                lang,
+                "card.aria",
+                label=LABEL,
+                card=NAME,
+                place=place_name(slot, lang),
+                count=count_words(count, lang),
+            )
+            view = views[slot]
+            places[slot] = [count, view.caption, "", aria, view.pressed, view.dimmed]
+    return {"cards": dict(sorted(cards.items())), "places": places}
+
+
+def unpacked(data: dict[str, object], code: str, lang: str) -> dict[str, object]:
+    """The record of the deal ``code`` in ``lang`` as the start-up script puts it
+    together from :func:`pool`'s ``data``."""
+    deals = data["deals"]
+    assert isinstance(deals, list)
+    tops = next(cards for drawn, cards in deals if drawn == code)
+    words = _mapping(_mapping(data["words"])[lang])
+    faces, spots = _mapping(words["cards"]), _mapping(words["places"])
+    places: dict[str, object] = {}
+    for slot, card in zip(SLOTS, tops, strict=True):
+        face, label, name = _list(faces[card])
+        count, caption, _, aria, pressed, dimmed = _list(spots[slot])
+        marks = _list(data["marks"])
+        spoken = str(aria).replace(str(marks[0]), str(label)).replace(str(marks[1]), str(name))
+        places[slot] = [count, caption, face, spoken, pressed, dimmed]
+    rest = _mapping(data["record"])
+    record = {**rest, "lang": lang, "code": code, "places": places}
+    record["bar"] = {**_mapping(rest["bar"]), "code": code}
+    return record
 
 
 MODULE: Final = "static/boot/pool.js"
 """The start-up script's module that holds the pool (its sources hold none)."""
 
 
-def pool_module(data: dict[str, list[dict[str, object]]]) -> str:
+def pool_module(data: dict[str, object]) -> str:
     """The module the page reads the pool from (:data:`MODULE`): its JSON as the text
     of ``deals``, parsed only on a visit that paints a new deal; a module of its own, in
     parallel with the page's others, so that the page itself stays small enough to

@@ -5,8 +5,9 @@
 // tools/markup.py), so a player coming back sees the game as they left it at once.
 //
 // A new player (no play saved, or storage refused in a frame) has no record: the page
-// then paints one of the deals the build dealt and wrote into it (tools/pool.py, the
-// engine's records of new deals in each language), drawn at random — or, for a link
+// then paints one of the deals the build dealt and wrote into it (tools/pool.py: their
+// cards, and each language's words for them, put together here into the engine's
+// record of that deal in the page's language), drawn at random — or, for a link
 // to a deal, that deal if it is one of them — with the welcome on the message line;
 // Python then starts with that very deal (halfmoon/web/opening.py).
 //
@@ -178,6 +179,53 @@ function saved() {
 }
 
 /**
+ * A new deal's record in the page's language, put together from the pool (./pool.js,
+ * tools/pool.py): the card on each place, this language's words for the cards and the
+ * places (each place's entry, the card's face, corner letters and name put in at the
+ * pool's marks), the rest of every new deal's record.  Null if anything is missing;
+ * what it makes is checked as a saved record is (layout, bar).
+ * @param {Plain} pool
+ * @param {unknown} deal [code, the card on each place]
+ * @returns {Plain | null}
+ */
+function together(pool, deal) {
+  const all = plain(pool.words) ? pool.words : {};
+  const words = Object.hasOwn(all, lang) ? all[lang] : null;
+  const rest = pool.record;
+  const marks = pool.marks;
+  if (!Array.isArray(deal) || !plain(words) || !plain(rest) || !plain(rest.bar)) return null;
+  if (
+    !Array.isArray(marks) ||
+    marks.length !== 2 ||
+    !marks.every((mark) => typeof mark === "string")
+  )
+    return null;
+  const [code, tops] = deal;
+  const cards = plain(words.cards) ? words.cards : {};
+  const spots = plain(words.places) ? words.places : {};
+  const slots = Object.keys(spots);
+  if (typeof code !== "string" || !Array.isArray(tops) || tops.length !== slots.length) return null;
+  const fields = Array.isArray(checks.place) ? checks.place : [];
+  const [face, aria] = [fields.indexOf("face"), fields.indexOf("aria")];
+  /** @type {Plain} */
+  const places = {};
+  for (const [n, slot] of slots.entries()) {
+    const entry = spots[slot];
+    const card =
+      typeof tops[n] === "string" && Object.hasOwn(cards, tops[n]) ? cards[tops[n]] : null;
+    if (!Array.isArray(entry) || !Array.isArray(card) || face < 0 || aria < 0) return null;
+    const [shown = "", label = "", name = ""] = card.map(String);
+    const place = [...entry];
+    place[face] = shown;
+    place[aria] = String(entry[aria])
+      .replace(String(marks[0]), () => label)
+      .replace(String(marks[1]), () => name);
+    places[slot] = place;
+  }
+  return { ...rest, lang, code, places, bar: { ...rest.bar, code } };
+}
+
+/**
  * For a new player with no link to another deal: one of the page's new deals in its
  * language (./pool.js), drawn at random, or the one a link names.
  * @returns {Plain | null}
@@ -190,15 +238,16 @@ function dealt() {
   } catch (_) {
     return null;
   }
-  const deals = plain(pool) && Object.hasOwn(pool, lang) ? pool[lang] : null;
-  if (!Array.isArray(deals) || deals.length === 0) return null;
+  const deals = plain(pool) && Array.isArray(pool.deals) ? pool.deals : [];
+  if (deals.length === 0) return null;
   const wanted = asked();
   const [random = 0] = crypto.getRandomValues(new Uint32Array(1));
-  const record =
+  const deal =
     wanted === ""
       ? deals[random % deals.length]
-      : deals.find((deal) => plain(deal) && deal.code === wanted);
-  if (!plain(record) || record.v !== checks.v || record.lang !== lang) return null;
+      : deals.find((each) => Array.isArray(each) && each[0] === wanted);
+  const record = together(/** @type {Plain} */ (pool), deal);
+  if (!record || record.v !== checks.v || record.lang !== lang) return null;
   return within(record.code, "code") && record.daily === "" ? record : null;
 }
 

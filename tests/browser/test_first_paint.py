@@ -371,12 +371,12 @@ def test_new_players_see_real_deals_of_the_build_before_python_each_drawn_anew(
         page.goto(base_url + "/")
         code = painted_new(page)
         assert Table(page).tops() == engine_tops(Game.new(code))
-        assert code in [deal["code"] for deal in POOL["pt"]]
+        assert code in [deal[0] for deal in POOL["deals"]]
         codes.append(code)
         if visit < 4:
             context.close()
     assert len(set(codes)) >= 3, codes
-    linked = POOL["pt"][7]["code"]
+    linked = POOL["deals"][7][0]
     page = context.new_page()
     page.goto(f"{base_url}/#{linked.lower()}")
     assert painted_new(page) == linked
@@ -434,7 +434,7 @@ def test_a_frame_that_may_keep_nothing_paints_a_new_deal_too(
     frame = page.wait_for_selector("#game").content_frame()
     assert frame is not None
     code = painted_new(frame)
-    assert code in [deal["code"] for deal in POOL["en"]]
+    assert code in [deal[0] for deal in POOL["deals"]]
     move = legal_moves(Game.new(code).tops())[0]
     for slot in move:
         frame.locator(f'[data-slot="{slot}"] button[data-card]').click()
