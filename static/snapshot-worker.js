@@ -15,7 +15,7 @@ import {
   snapshotOptions,
   version,
 } from "./boot/pyodide-door.js";
-import { solidInside, unzip } from "./boot/unzip.js";
+import { unzip } from "./boot/unzip.js";
 import { pack } from "./snapshot-format.js";
 
 const IMPORT_ALL = `import sys, zipfile
@@ -41,19 +41,13 @@ for name in sorted(names) + list(extra):
 /** @param {MessageEvent<SnapshotRequest>} event */
 self.onmessage = async ({ data }) => {
   try {
-    // the standard library as the page hands it over: the zip inside its solid archive
-    const library = data.stdlib ? await fetch(data.stdlib) : null;
-    if (library && !library.ok) throw new Error(`stdlib: HTTP ${library.status}`);
-    const inside = library ? await solidInside(await library.arrayBuffer()) : null;
-    const stdLibURL = inside ? URL.createObjectURL(new Blob([inside])) : undefined;
     const options = snapshotOptions({
       indexURL: PYODIDE,
-      stdLibURL,
+      stdLibURL: data.stdlib,
       lockFileContents: data.lock,
     });
     if (!options) throw new Error(`no snapshot of Pyodide ${version}: its hooks were not checked`);
     const pyodide = await loadPyodide(options);
-    if (stdLibURL) URL.revokeObjectURL(stdLibURL);
     const engine = await fetch(data.engine);
     if (!engine.ok) throw new Error(`engine: HTTP ${engine.status}`);
     // the engine's files written as the page writes them (static/boot/python.js)

@@ -172,9 +172,8 @@ def compile_python(engine_files: list[str], main: str = "main.py") -> Compiled:
 
 
 def archive_bytes(compiled: Compiled) -> bytes:
-    """The page's standard-library archive: solid, as the engine's is (722 → 663 kB;
-    the page hands Pyodide the zip inside, static/boot/python.js)."""
-    return archive.solid_bytes(compiled.stdlib)
+    """The page's standard-library archive."""
+    return archive.archive_bytes(compiled.stdlib)
 
 
 def archive_name(data: bytes) -> str:
@@ -209,8 +208,7 @@ it is current). Pyodide {version} ships \
 Python {compiled.python}'s standard library as `python_stdlib.zip`: {full} modules, \
 {full_bytes:,} bytes. The page's own archive keeps the {len(kept)} modules it can \
 import (not those built into that Python, nor those it freezes), compiled to bytecode \
-by that same Python without docstrings nor positions, stored in a zip deflated as a whole \
-as the engine's is: {len(data):,} bytes. How they are \
+by that same Python without docstrings nor positions: {len(data):,} bytes. How they are \
 found: `tools/in_pyodide.py`; why: docs/performance.md, "Only the Python the game uses".
 
 Top-level names kept: {", ".join(f"`{t}`" for t in tops)}.

@@ -117,9 +117,7 @@ export function watchDownloads() {
     // (read at each call, as it always was: stopWatching puts the page's own fetch back)
     const real = /** @type {typeof window.fetch} */ (realFetch);
     return real.call(this, input, init).then((response) => {
-      // (a Blob's address has the page's origin: not a download, static/boot/python.js)
-      const from = new URL(response.url || location.href);
-      const same = from.origin === location.origin && from.protocol === location.protocol;
+      const same = new URL(response.url || location.href).origin === location.origin;
       if (root.dataset.app === "loading" && response.body && response.ok && same) {
         follow(
           response.url,

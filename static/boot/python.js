@@ -40,7 +40,7 @@ import {
   startOptions,
   wrapRuns,
 } from "./pyodide-door.js";
-import { solidInside, unzip } from "./unzip.js";
+import { unzip } from "./unzip.js";
 import { compileEarly } from "./wasm.js";
 import { nextTask } from "./yielding.js";
 
@@ -289,15 +289,6 @@ export function startPython() {
         new Error(`the page names no words for ${lang} (its boot data's python.words)`),
       );
   said.catch(() => {});
-  // the standard library, a solid archive (tools/stdlib.py): Pyodide is handed the zip
-  // inside (its members stored: Python's zipimport reads them as they are), inflated as
-  // soon as it arrives (a few ms), at a Blob's address
-  const library = python.stdlib
-    ? bytes(new URL(python.stdlib, location.href))
-        .then(solidInside)
-        .then((zip) => URL.createObjectURL(new Blob([zip], { type: "application/zip" })))
-    : Promise.resolve(undefined);
-  library.catch(() => {});
   if (hooked) fetchRuntime();
   const request = window.fetch.bind(window); // the page's fetch as it was when the start began
   // a return visit, the offline copy in charge: the wasm compiled off the page's thread
@@ -307,12 +298,13 @@ export function startPython() {
     : null;
   const options = {
     indexURL: PYODIDE,
+    stdLibURL: python.stdlib ? new URL(python.stdlib, location.href).href : undefined,
     lockFileContents: python.lock,
     stdout: write("stdout"),
     stderr: write("stderr"),
   };
-  // Pyodide fetches its wasm at once (its standard library: above); it builds itself
-  // from them (this function) once the first frame is out, in steps (static/boot/wasm.js); from a
+  // Pyodide fetches its wasm and standard library at once; it builds itself from them
+  // (this function) once the first frame is out, in steps (static/boot/wasm.js); from a
   // snapshot, its memory is written in slices before Pyodide is handed the module
   // (static/boot/memory.js).
   /** @type {(stored: Promise<Prepared> | null) => (settings: Settings) => Promise<import("./pyodide-door.js").Made>} */
@@ -332,12 +324,10 @@ export function startPython() {
   };
   started = (async () => {
     let pyodide = null;
-    const stdLibURL = await library;
-    const given = { ...options, stdLibURL };
     if (snapshot) {
       try {
         const header = snapshot.then((stored) => stored.header);
-        pyodide = await loadPyodide(startOptions(given, create(snapshot), header));
+        pyodide = await loadPyodide(startOptions(options, create(snapshot), header));
         await nextTask();
         const made = afterRestore(pyodide);
         if (made !== build) throw new Error(`a snapshot of build ${made}`);
@@ -359,9 +349,8 @@ export function startPython() {
     }
     if (place && !(await usable)) root.dataset.snapshot = "off";
     const restored = pyodide !== null;
-    pyodide ??= await loadPyodide(startOptions(given, create(null)));
+    pyodide ??= await loadPyodide(startOptions(options, create(null)));
     performance.mark("halfmoon-pyodide");
-    if (stdLibURL) URL.revokeObjectURL(stdLibURL); // read: Python has it in its files
     // The engine into Python's working directory: all of it, or after a restore only
     // the bytecode of PyScript's package (the engine's modules are all imported already).
     const files = await (restored || !restore ? early : members());

@@ -70,26 +70,3 @@ export async function unzip(buffer, wanted = () => true) {
   );
   return read.flat();
 }
-
-// The zip Python reads from a solid archive (the standard library: tools/stdlib.py): the
-// one member inflated, a zip of stored members, which Python's zipimport reads as they
-// are; any other archive as it is.
-/**
- * @param {ArrayBuffer} buffer
- * @returns {Promise<Uint8Array<ArrayBuffer>>}
- */
-export async function solidInside(buffer) {
-  const view = new DataView(buffer);
-  let end = buffer.byteLength - 22;
-  while (end >= 0 && u32(view, end) !== 0x06054b50) end -= 1;
-  if (end < 0) throw new Error("not a zip archive");
-  const at = u32(view, end + 16);
-  const nameLength = u16(view, at + 28);
-  const name = names.decode(new Uint8Array(buffer, at + 46, nameLength));
-  if (u16(view, end + 10) !== 1 || !name.endsWith(".zip")) return new Uint8Array(buffer);
-  const local = u32(view, at + 42);
-  if (u32(view, at) !== 0x02014b50 || u32(view, local) !== 0x04034b50 || u16(view, at + 10) !== 8)
-    throw new Error("a damaged zip archive");
-  const start = local + 30 + u16(view, local + 26) + u16(view, local + 28);
-  return inflate(new Uint8Array(buffer, start, u32(view, at + 20)));
-}

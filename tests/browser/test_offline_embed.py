@@ -110,15 +110,7 @@ def test_offline_after_one_visit(
 ) -> None:
     context = browser.new_context(locale="pt-PT")
     asked: set[str] = set()
-    # (a Blob's address, the standard library the page inflated, is not a file of the site)
-    context.on(
-        "request",
-        lambda request: (
-            asked.add(urllib.parse.urlsplit(request.url).path)
-            if not request.url.startswith("blob:")
-            else None
-        ),
-    )
+    context.on("request", lambda request: asked.add(urllib.parse.urlsplit(request.url).path))
     page = open_game(context, base_url, "#HM1-N-AAAAAAB")
     wait_for_worker(page)
     page.wait_for_load_state("networkidle")
