@@ -42,15 +42,18 @@ class Result:
     def won(self) -> bool:
         return self.cleared == ALL_CARDS
 
+    def values(self, *, calm: bool = False) -> dict[str, object]:
+        """Its figures as the catalogue's phrases take them (``cleared``, ``time``,
+        ``moves``); on a calm table, no ``time``."""
+        said: dict[str, object] = {"cleared": Counted(self.cleared, "cards")}
+        if not calm:
+            said["time"] = format_time(self.seconds * 1000)
+        said["moves"] = Counted(self.moves, "moves")
+        return said
+
     def words(self, lang: str) -> str:
         """``104 cartas, 4:12, 48 jogadas``."""
-        return text(
-            lang,
-            "challenge.result",
-            cleared=Counted(self.cleared, "cards"),
-            time=format_time(self.seconds * 1000),
-            moves=Counted(self.moves, "moves"),
-        )
+        return text(lang, "challenge.result", **self.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,21 +177,8 @@ def who(challenge: Challenge, *, start: bool = True) -> str | Phrase:
 def line_phrase(challenge: Challenge, *, calm: bool = False) -> Phrase:
     """The table's line while the friend plays: ``Ana tirou 104 cartas da mesa em 4:12
     e 48 jogadas — consegue fazer melhor?`` (on a calm table, without the time)."""
-    result = challenge.result
-    if calm:
-        return phrase(
-            "challenge.line.calm",
-            who=who(challenge),
-            cleared=Counted(result.cleared, "cards"),
-            moves=Counted(result.moves, "moves"),
-        )
-    return phrase(
-        "challenge.line",
-        who=who(challenge),
-        cleared=Counted(result.cleared, "cards"),
-        time=format_time(result.seconds * 1000),
-        moves=Counted(result.moves, "moves"),
-    )
+    key = "challenge.line.calm" if calm else "challenge.line"
+    return phrase(key, who=who(challenge), **challenge.result.values(calm=calm))
 
 
 def line_words(challenge: Challenge, lang: str, *, calm: bool = False) -> str:
@@ -200,13 +190,8 @@ def done_phrase(challenge: Challenge, mine: Result, *, seen: bool, calm: bool = 
     """The table's line once the friend's game has ended (the verdict), or they gave up
     to see the challenger's game (``seen``); on a calm table, no time is said."""
     if seen:
-        theirs = challenge.result
-        cleared, moves = Counted(theirs.cleared, "cards"), Counted(theirs.moves, "moves")
-        if calm:
-            result = phrase("challenge.result.calm", cleared=cleared, moves=moves)
-        else:
-            time = format_time(theirs.seconds * 1000)
-            result = phrase("challenge.result", cleared=cleared, time=time, moves=moves)
+        key = "challenge.result.calm" if calm else "challenge.result"
+        result = phrase(key, **challenge.result.values(calm=calm))
         return phrase("challenge.seen", who=who(challenge, start=False), theirs=result)
     return verdict_phrase(challenge, mine, calm=calm)
 
@@ -227,20 +212,5 @@ def share_words(challenge: Challenge, link: str, lang: str, *, calm: bool = Fals
     """What Challenge a friend shares: the result to beat and the link (from a calm
     table, without the time; the link still carries it, for a friend who plays with a
     clock)."""
-    result = challenge.result
-    if calm:
-        return text(
-            lang,
-            "challenge.share.calm",
-            cleared=Counted(result.cleared, "cards"),
-            moves=Counted(result.moves, "moves"),
-            link=link,
-        )
-    return text(
-        lang,
-        "challenge.share",
-        cleared=Counted(result.cleared, "cards"),
-        time=format_time(result.seconds * 1000),
-        moves=Counted(result.moves, "moves"),
-        link=link,
-    )
+    key = "challenge.share.calm" if calm else "challenge.share"
+    return text(lang, key, link=link, **challenge.result.values(calm=calm))
