@@ -13,7 +13,7 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +114,31 @@ def base_url(site: Path, server_log: list[str]) -> Iterator[str]:
     server, url = serve_in_background(site, "127.0.0.1", log=server_log)
     yield url
     server.shutdown()
+
+
+@pytest.fixture
+def host_page(tmp_path: Path) -> Iterator[Callable[[str], str]]:
+    """Serves a host page (its HTML) on 127.0.0.1, each page from a server of its own,
+    and gives its address; the servers stop after the test.  A page that embeds the game
+    from :func:`other_origin` embeds it from another site."""
+    servers = []
+
+    def serve(page: str) -> str:
+        folder = tmp_path / f"host{len(servers)}"
+        folder.mkdir()
+        (folder / "index.html").write_text(page, encoding="utf-8")
+        server, url = serve_in_background(folder, headers=False)
+        servers.append(server)
+        return url + "/"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+
+
+def other_origin(base_url: str) -> str:
+    """The game's address on another site than a host page's (localhost, not 127.0.0.1)."""
+    return base_url.replace("127.0.0.1", "localhost")
 
 
 class Problems:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -18,11 +17,10 @@ from halfmoon.prefs import FELTS
 from halfmoon.saved import KEYS, Play, game_key, write_play, write_stats
 from halfmoon.stats import Stats
 from tests.browser.axe import axe_violations
-from tests.browser.conftest import BOOT_TIMEOUT, DESKTOP, open_game, wait_ready
+from tests.browser.conftest import BOOT_TIMEOUT, DESKTOP, open_game, other_origin, wait_ready
 from tests.browser.table import Table
 from tests.browser.test_offline_embed import HOST as OTHER_HOST
 from tests.solver import solve_code
-from tools.serve import serve_in_background
 
 CODE = "HM1-N-AAAAAAB"  # tops: P1 8S, P2 QC, P3 KS, P4 9H, P5 6H, P6 5H, R3 JH
 DRAGGED = "document.querySelector('.drag-copy') !== null"
@@ -250,24 +248,15 @@ def test_sound_plays_only_when_on_never_hidden_and_in_a_frame_only_if_on_there(
 
 # ------------------------------------------------------------------- full screen
 @pytest.fixture
-def elsewhere(tmp_path: Path, base_url: str) -> Iterator[Callable[[str], str]]:
+def elsewhere(host_page: Callable[[str], str], base_url: str) -> Callable[[str], str]:
     """Serves a page of another site (127.0.0.1, the game on localhost) that embeds the
     game with the frame's ``attrs``, and gives its address."""
-    servers = []
 
     def serve(attrs: str) -> str:
-        folder = tmp_path / f"host{len(servers)}"
-        folder.mkdir()
-        game = base_url.replace("127.0.0.1", "localhost")
-        page = OTHER_HOST.format(src=f"{game}/#{CODE}", w=420, h=600, attrs=attrs)
-        (folder / "index.html").write_text(page)
-        server, url = serve_in_background(folder, headers=False)
-        servers.append(server)
-        return url + "/"
+        src = f"{other_origin(base_url)}/#{CODE}"
+        return host_page(OTHER_HOST.format(src=src, w=420, h=600, attrs=attrs))
 
-    yield serve
-    for server in servers:
-        server.shutdown()
+    return serve
 
 
 def test_full_screen_by_button_and_key_and_in_a_frame_only_where_the_host_allows_it(

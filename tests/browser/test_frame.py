@@ -7,17 +7,15 @@ decisions themselves are tested in CPython (tests/test_frame.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Frame, Page, expect
 
 from halfmoon.host.examples import WON
 from tests.browser.axe import axe_violations
-from tests.browser.conftest import BOOT_TIMEOUT
+from tests.browser.conftest import BOOT_TIMEOUT, other_origin
 from tests.browser.test_ending import one_move_from_winning
-from tools.serve import serve_in_background
 
 READY = "document.documentElement?.dataset.app === 'ready' && !window.__before"
 FITS = (
@@ -48,25 +46,17 @@ for (const type of ["ready", "move", "won"]) {{
 
 
 @pytest.fixture
-def host(tmp_path: Path, base_url: str) -> Iterator[Callable[..., str]]:
+def host(host_page: Callable[[str], str], base_url: str) -> Callable[..., str]:
     """Serves a host page (its text, ``{game}`` the game's address) on 127.0.0.1 and
     gives its address; the game is on another origin: localhost, another site, or with
     ``site=True`` on 127.0.0.1's other port, the same site (where this Chromium, as
     browsers that block third-party storage, leaves the frame its storage)."""
-    servers = []
 
     def serve(page: str, *, site: bool = False) -> str:
-        folder = tmp_path / f"host{len(servers)}"
-        folder.mkdir()
-        game = base_url if site else base_url.replace("127.0.0.1", "localhost")
-        (folder / "index.html").write_text(page.replace("{game}", game), encoding="utf-8")
-        server, url = serve_in_background(folder, headers=False)
-        servers.append(server)
-        return url + "/"
+        game = base_url if site else other_origin(base_url)
+        return host_page(page.replace("{game}", game))
 
-    yield serve
-    for server in servers:
-        server.shutdown()
+    return serve
 
 
 def ready(page: Page) -> Frame:

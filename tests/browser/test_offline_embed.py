@@ -13,7 +13,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Page, expect
 
-from tests.browser.conftest import BOOT_TIMEOUT, ROOT, open_game, snapshot_made, wait_ready
+from tests.browser.conftest import (
+    BOOT_TIMEOUT,
+    ROOT,
+    open_game,
+    other_origin,
+    snapshot_made,
+    wait_ready,
+)
 from tests.browser.table import Table
 from tools import build_site
 from tools.serve import header_rules, headers_for, serve_in_background
@@ -368,25 +375,16 @@ if (window.top !== window) {
 
 
 @pytest.fixture
-def host(tmp_path: Path, base_url: str) -> Iterator[Callable[..., str]]:
+def host(host_page: Callable[[str], str], base_url: str) -> Callable[..., str]:
     """Serves a host page that embeds the game's ``path`` (HOST's frame, ``w`` by ``h``,
     with ``attrs``) and gives its address: the host on 127.0.0.1, the game on
     localhost, another origin."""
-    folder = tmp_path / "host"
-    folder.mkdir()
-    game = base_url.replace("127.0.0.1", "localhost")
-    servers = []
 
     def serve(path: str, w: int, h: int, attrs: str = "") -> str:
-        page = HOST.format(src=f"{game}/{path}", w=w, h=h, attrs=attrs)
-        (folder / "index.html").write_text(page)
-        server, url = serve_in_background(folder, headers=False)
-        servers.append(server)
-        return url + "/"
+        src = f"{other_origin(base_url)}/{path}"
+        return host_page(HOST.format(src=src, w=w, h=h, attrs=attrs))
 
-    yield serve
-    for server in servers:
-        server.shutdown()
+    return serve
 
 
 def game_frame(page: Page) -> Frame:
