@@ -38,6 +38,7 @@ from playwright.sync_api import (
 )
 
 from halfmoon import Game
+from halfmoon.i18n import LANGUAGES
 from tests.solver import legal_moves
 from tools.chromium import launch_options
 from tools.serve import serve_in_background
@@ -89,7 +90,7 @@ def worker_in_charge(page: Page) -> None:
 
 
 def first_visit_bytes(
-    p: Playwright, url: str, sizes: list[tuple[str, int, int]], *, worker: bool
+    p: Playwright, url: str, sizes: list[tuple[str, int, int]], *, worker: bool = False
 ) -> float:
     """Bytes a first visit downloads in an ordinary browser profile (one with a disk
     cache), including, with a service worker, all that it keeps for offline play."""
@@ -417,11 +418,18 @@ def main() -> None:
                         samples["repeat_requests"].append(len(log))
                         repeat_paths = sorted(set(log))
                     context.close()
-            for name in ("baseline", "game"):  # the same every time: once is enough
+            # The same every time: once is enough; the game's in each language (a first
+            # visit downloads the words and pages of its own), the largest counted.
+            sizes.clear()
+            samples["baseline_bytes"].append(first_visit_bytes(p, pages["baseline"], sizes))
+            by_language = {}
+            for code in LANGUAGES:
                 sizes.clear()
-                samples[f"{name}_bytes"].append(
-                    first_visit_bytes(p, pages[name], sizes, worker=name == "game")
+                by_language[code] = first_visit_bytes(
+                    p, f"{url}/?lang={code}#HM1-N-AAAAAAB", sizes, worker=True
                 )
+            samples["game_bytes"].append(max(by_language.values()))
+            results["bytes_by_language"] = by_language
             for run in range(RUNS):  # a first visit over a modest link
                 for name in ("baseline", "game") if run % 2 == 0 else ("game", "baseline"):
                     samples[f"{name}_slow"].append(throttled_first_visit(browser, pages[name]))
@@ -480,7 +488,7 @@ def report(
         ("first paint, cold (ms)", "paint_cold", "baseline_warm", 0.25),
         ("first paint, warm (ms)", "paint_warm", "baseline_warm", 0.25),
         ("first visit, 20 Mbit/s 40 ms", "game_slow", "baseline_slow", 0.90),
-        ("first-visit bytes on the wire", "game_bytes", "baseline_bytes", 0.80),
+        ("first-visit bytes, largest language", "game_bytes", "baseline_bytes", 0.80),
         ("  in a private window", "game_bytes_private", "baseline_bytes_private", 0.80),
         ("memory after boot (bytes)", "game_memory", "baseline_memory", 1.15),
     ]
@@ -497,6 +505,10 @@ def report(
             f"{b['median']:>16,.0f} {r:>7.3f} {'' if target is None else '≤' + str(target):>7} {ok}"
         )
         table.append({"measure": label, "game": m, "baseline": b, "ratio": r, "target": target})
+    print(
+        "  first-visit bytes by language: "
+        + ", ".join(f"{code} {n:,.0f}" for code, n in results["bytes_by_language"].items())
+    )
     for kind in ("cold", "warm"):
         m = median_range(samples[f"pyscript_{kind}"])
         print(

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, Literal, Protocol
 
+from . import words
 from .books import Books
 from .challenge import Challenge, ChallengeError, read_challenge, who
 from .challenge_view import line_said
@@ -28,7 +29,7 @@ from .clock import Hold, Holds
 from .deal import CodeError
 from .game import Game, Removal, Status, TapResult
 from .history import Entry
-from .i18n import DEFAULT_LANGUAGE, Counted, Phrase, phrase, say
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Counted, Phrase, phrase, say
 from .links import DAILY, read_link
 from .prefs import Prefs
 from .saved import Play
@@ -102,6 +103,8 @@ class Session:
         self.play = play if isinstance(play, Play) else books.fresh(play)
         self.prefs = prefs
         self.lang = lang
+        self.lang_before = prefs.lang  # the language chosen before the last choice
+        self.missing: set[str] = set()  # languages whose words could not be had, this visit
         self.library = library
         # what opening the page left behind: the play saved last, when a link opened
         # another deal (counted and recorded as a deal left for another)
@@ -450,12 +453,64 @@ class Session:
     def change_option(self, name: str, value: str | bool, *, framed: bool = False) -> Prefs:
         """The player set the page's option ``name`` to ``value``
         (:meth:`~halfmoon.prefs.Prefs.change`): the options as they are now."""
+        if name == "language":
+            self.lang_before = self.prefs.lang
+            self.missing.clear()  # tried again (online now, perhaps)
         self.prefs.change(name, value, framed=framed)
         return self.prefs
+
+    def language_wanted(self) -> str | None:
+        """The language the page should speak and does not: the player's choice, unless
+        its words could not be had in this visit (:meth:`words_missing`,
+        :meth:`speak_at_hand`) and it has not been chosen again since."""
+        wanted = self.prefs.lang
+        if wanted is None or wanted == self.lang or wanted in self.missing:
+            return None
+        return wanted
+
+    def words_missing(self, code: str) -> Phrase:
+        """The words of ``code``, the language just chosen, could not be downloaded
+        (offline, before the offline copy has kept them: docs/reliability.md,
+        "Offline"): the choice is undone, so that the page goes on in its language and
+        the next start does too, and the player is told why.
+
+        >>> from halfmoon.game import Game
+        >>> session = Session(Game.new("HM1-N-AAAAAAB"), Prefs(), "pt")
+        >>> session.change_option("language", "fr").lang
+        'fr'
+        >>> session.words_missing("fr").key, session.prefs.lang
+        ('option.language-missing', None)
+        """
+        self.missing.add(code)
+        if self.prefs.lang == code:
+            self.prefs.lang = self.lang_before
+        return phrase("option.language-missing")
 
     def use_prefs(self, prefs: Prefs) -> None:
         """Options saved elsewhere (another tab, a restored backup) taken as they are."""
         self.prefs = prefs
+
+    def speak_at_hand(self) -> Phrase | None:
+        """Where the words of the session's language cannot be had as the page starts
+        (offline, before the offline copy has kept that language: docs/reliability.md,
+        "Offline"), the page speaks the first language whose words are at hand, the
+        player's choice kept for when they can be had, and the player is told why
+        (None: the session's language is at hand, or no language is).
+
+        >>> from halfmoon import words
+        >>> from halfmoon.game import Game
+        >>> session = Session(Game.new("HM1-N-AAAAAAB"), Prefs(lang="xx"), "xx")
+        >>> session.speak_at_hand().key, session.lang, session.prefs.lang
+        ('app.language-missing', 'pt', 'xx')
+        """
+        if words.installed(self.lang):
+            return None
+        spoken = next((code for code in LANGUAGES if words.installed(code)), None)
+        if spoken is None:
+            return None
+        self.missing.add(self.lang)
+        self.speak(spoken)
+        return phrase("app.language-missing")
 
     def speak(self, lang: str) -> None:
         """The page's language from now on (what the session says, and the page)."""

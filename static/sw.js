@@ -1,11 +1,21 @@
 // Half Moon service worker.  The site build fills VERSION, FILES (every file of the
-// site with its content hash) and PREFIX (tools/build_site.py, OFFLINE_CACHE).  A version is installed whole into its own cache, every
+// site with its content hash and the part of the offline copy it belongs to), WORDS
+// (each language's words), DEFAULT and PREFIX (tools/build_site.py,
+// offline_part, OFFLINE_CACHE).  A version is installed whole into its own cache, every
 // file checked against its hash, or not at all (it never serves a page then); once
 // active it deletes every other version's cache.  The first version installed takes
 // charge at once; a later one waits until a page says the moment is safe
 // (static/boot/offline.js), so that no page is pulled from under its player.
+//
+// Whole means: the game, and the words and pages of each language a page has shown
+// (their words are kept already: by this version's first page, or by an older
+// version).  The other languages, the icons of an installed app and the courts'
+// licence join the copy at a later visit, when a page asks (halfmoon-complete): a first
+// visit downloads one language only (docs/reliability.md, "Offline").
 const VERSION = "__VERSION__";
-const FILES = __FILES__;
+const FILES = __FILES__; // each file: its address, its hash, its part
+const WORDS = __WORDS__; // each language's words, by its code
+const DEFAULT = "__DEFAULT__"; // kept where no page has shown a language yet
 const PREFIX = "__CACHE__";
 const CACHE = PREFIX + VERSION;
 /** This service worker's global scope: `self`, which TypeScript's worker types give as any
@@ -50,6 +60,48 @@ async function digest(response) {
     .slice(0, 16);
 }
 
+/**
+ * A file of this version, fetched and checked against its hash.
+ * @param {string} url
+ * @param {string} revision
+ * @returns {Promise<Response>}
+ */
+async function checked(url, revision) {
+  const response = await fetch(new Request(url, { cache: "no-cache" }));
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  if ((await digest(response.clone())) !== revision)
+    throw new Error(`${url}: not the file of ${VERSION}`);
+  return response;
+}
+
+/**
+ * Whether the cache already holds this very file.
+ * @param {Cache} cache
+ * @param {string} url
+ * @param {string} revision
+ */
+async function held(cache, url, revision) {
+  const kept = await cache.match(url);
+  return kept !== undefined && (await digest(kept)) === revision;
+}
+
+/**
+ * The files an install keeps: the game's; each language whose words a page or an older
+ * version has kept (the default where none has); what an older version kept of the rest.
+ * @returns {Promise<Array<[string, string, string]>>}
+ */
+async function whole() {
+  const shown = new Set();
+  for (const [lang, url] of Object.entries(WORDS)) if (await caches.match(url)) shown.add(lang);
+  if (shown.size === 0) shown.add(DEFAULT);
+  const files = [];
+  for (const file of FILES) {
+    const part = file[2];
+    if (part === "" || shown.has(part) || (await caches.match(file[0]))) files.push(file);
+  }
+  return files;
+}
+
 sw.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
@@ -60,17 +112,10 @@ sw.addEventListener("install", (event) => {
       // unchanged) and checked the same way; only then is the whole set stored.
       const cache = await caches.open(CACHE);
       const responses = await Promise.all(
-        FILES.map(
+        (await whole()).map(
           /** @returns {Promise<[string, Response] | null>} */
-          async ([url, revision]) => {
-            const kept = await cache.match(url);
-            if (kept && (await digest(kept)) === revision) return null;
-            const response = await fetch(new Request(url, { cache: "no-cache" }));
-            if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-            if ((await digest(response.clone())) !== revision)
-              throw new Error(`${url}: not the file of ${VERSION}`);
-            return [url, response];
-          },
+          async ([url, revision]) =>
+            (await held(cache, url, revision)) ? null : [url, await checked(url, revision)],
         ),
       );
       await Promise.all(
@@ -83,12 +128,38 @@ sw.addEventListener("install", (event) => {
   );
 });
 
+// A later visit's page asks for the rest of the copy, a page that now speaks another
+// language for that language's part: each file of this version not kept yet, checked
+// and kept as it comes (one that cannot be had now is tried at the next visit).  The
+// page is told how many are still missing.
+/** @param {string | undefined} part one part (a language's code), or every file */
+async function complete(part) {
+  const cache = await caches.open(CACHE);
+  let missing = 0;
+  const wanted = part === undefined ? FILES : FILES.filter((file) => file[2] === part);
+  await Promise.all(
+    wanted.map(async ([url, revision]) => {
+      if (await held(cache, url, revision)) return;
+      try {
+        await cache.put(url, await checked(url, revision));
+      } catch (_) {
+        missing += 1; // offline, or a deploy under way: the next visit tries again
+      }
+    }),
+  );
+  return missing;
+}
+
 // A page's word: the moment is safe to take over; and the question of which version
 // this worker is (a page under another version's worker reloads).
 sw.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   if (type === "halfmoon-update") event.waitUntil(sw.skipWaiting());
   else if (type === "halfmoon-version") event.ports[0]?.postMessage({ version: VERSION });
+  else if (type === "halfmoon-complete") {
+    const part = typeof event.data.part === "string" ? event.data.part : undefined;
+    event.waitUntil(complete(part).then((missing) => event.ports[0]?.postMessage({ missing })));
+  }
 });
 
 sw.addEventListener("activate", (event) => {

@@ -465,3 +465,47 @@ def test_the_page_reads_back_the_table_the_build_writes_and_refuses_any_other() 
     ):
         with pytest.raises(ValueError, match=why):
             from_json(bad)
+
+
+def test_a_language_whose_words_cannot_be_had_is_no_dead_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Offline, before the offline copy has kept a language (docs/reliability.md,
+    "Offline"): picked in the options, the choice is undone and the window says why;
+    asked for as the page starts (a link's ``?lang=``, the stored choice, the browser),
+    the page speaks a language it has and its line says why, the choice kept."""
+    from halfmoon import words
+    from halfmoon.prefs import Prefs
+    from halfmoon.session import Session
+
+    game = Game.new("HM1-N-AAAAAAB")
+    for before in (None, "en"):
+        session = Session(game, Prefs(lang=before), "pt")
+        assert session.change_option("language", "fr").lang == "fr"
+        note = session.words_missing("fr")
+        assert session.prefs.lang == before  # stored so: the next start is not in French
+        assert note.text("pt").startswith("Não foi possível descarregar o idioma escolhido")
+        assert session.language_wanted() == (before if before != "pt" else None)
+    session = Session(game, Prefs(), "pt")
+    session.change_option("language", "fr")
+    session.change_option("language", "es")  # another choice made meanwhile stays
+    session.words_missing("fr")
+    assert session.prefs.lang == "es"
+
+    # the page has only the words of European Portuguese and of English
+    at_hand = {code: compile_language(code) for code in ("en", "pt")}
+    monkeypatch.setattr(words, "_catalogues", {})
+    monkeypatch.setattr(words, "_source", [at_hand.get])
+    session = Session(game, Prefs(lang="fr"), "fr")
+    said = session.speak_at_hand()
+    assert said is not None and session.lang == "pt" and session.prefs.lang == "fr"
+    assert said.text("pt").endswith("o Half Moon fala português até haver rede.")
+    assert session.speak_at_hand() is None  # now at hand
+    assert session.language_wanted() is None  # not asked for again at every option...
+    session.change_option("language", "fr")
+    assert session.language_wanted() == "fr"  # ... until the player chooses it again
+    english = Session(game, Prefs(), "en")
+    assert english.speak_at_hand() is None and english.lang == "en"
+    monkeypatch.setattr(words, "_catalogues", {})
+    monkeypatch.setattr(words, "_source", [lambda code: None])  # none at all: nothing to do
+    assert Session(game, Prefs(), "fr").speak_at_hand() is None

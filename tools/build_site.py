@@ -30,7 +30,7 @@ from halfmoon.prefs import FELTS, SWITCHES, THEMES
 
 from . import serve, stdlib, vendored
 from .archive import ENGINE_ARCHIVE, read_archive, read_archive_names, write_archive
-from .build_pages import write_pages
+from .build_pages import PAGES, write_pages
 from .markup import boot_data, face_templates, place_shell, step_controls
 from .pool import MODULE as POOL_MODULE
 from .pool import pool, pool_module
@@ -150,6 +150,33 @@ def precached(out: Path) -> list[Path]:
         if (rel := p.relative_to(out).as_posix()) not in NOT_PRECACHED
         and not NOT_PRECACHED_VENDOR.fullmatch(rel)
     ]
+
+
+LATER = "later"
+"""The offline copy's part kept at a later visit (:func:`offline_part`)."""
+# What neither the game nor its pages need to be played or read offline: the icons of
+# an installed app (a browser installs it online, and keeps them then) and the licence
+# of the court figures.
+_LATER = re.compile(r"static/(?:icon-[\w-]+\.png|courts-LICENSE\.txt)")
+
+
+def offline_part(rel: str) -> str:
+    """The part of the offline copy the site's file ``rel`` belongs to (static/sw.js;
+    docs/reliability.md, "Offline"): ``""``, the game's, kept at the first visit; a
+    language's code, its words and its rules and examples pages, kept with the game once
+    a page has shown that language; :data:`LATER`, the rest, kept at a later visit (as
+    are the languages no page has shown yet), so that a first visit downloads one
+    language only.
+
+    >>> offline_part("engine.zip"), offline_part("reglas.html")
+    ('', 'es')
+    >>> offline_part("static/icon-512.png")
+    'later'
+    """
+    for lang in LANGUAGES:
+        if rel == words_path(lang) or rel in PAGES[lang].values():
+            return lang
+    return LATER if _LATER.fullmatch(rel) else ""
 
 
 SHRINK_FROM = 64_000
@@ -363,10 +390,13 @@ def seal(out: Path) -> str:
         encoding="utf-8",
     )
     entries["index.html"] = _digest(page.read_bytes())
-    files = [["./" + rel, rev] for rel, rev in entries.items()]
+    files = [["./" + rel, rev, offline_part(rel)] for rel, rev in entries.items()]
     worker = shipped((ROOT / "static" / "sw.js").read_text(encoding="utf-8"))
     worker = worker.replace('"__VERSION__"', json.dumps(version))
     worker = worker.replace('"__CACHE__"', json.dumps(OFFLINE_CACHE))
+    words = {lang: "./" + words_path(lang) for lang in LANGUAGES}
+    worker = worker.replace("__WORDS__", json.dumps(words))
+    worker = worker.replace('"__DEFAULT__"', json.dumps(DEFAULT_LANGUAGE))
     listing = ",\n  ".join(json.dumps(entry) for entry in sorted(files))
     worker = worker.replace("__FILES__", "[\n  " + listing + "\n]")
     (out / "sw.js").write_text(worker, encoding="utf-8")

@@ -185,6 +185,13 @@ class App:
         )
         self.ticker = Ticker(self.bar, shown, show=control.show, turned=(month.turned,))
 
+    def speak_at_hand(self) -> None:
+        """The words of the session's language cannot be had: the page speaks a language
+        it has, and its line says why (:meth:`~halfmoon.session.Session.speak_at_hand`)."""
+        said = self.session.speak_at_hand()
+        if said is not None:
+            self.said = (*self.said, said)
+
     def show(self) -> None:
         """Everything connected, then the start-up's last step: the table shown (the
         painted one taken over), the game ready, and what the player did meanwhile
@@ -241,7 +248,8 @@ async def start() -> None:
         app = App()
         await next_task()
         app.open()
-        await words_at_hand(app.session.lang)  # the session's language may be another
+        if not await words_at_hand(app.session.lang):  # the session's language may be another
+            app.speak_at_hand()
         await next_task()
         app.show()
     except Exception:

@@ -204,25 +204,36 @@ class Controller:
         self.ask(link_question(self.session, fragment), go, stay)
 
     def option(self, name: str, value: str | bool) -> None:
-        prefs = self.session.change_option(name, value, framed=self.framed)
-        # the address's options, where the player has not chosen, are not remembered
-        self.saves.save_prefs(address_options(js.window).kept(prefs, self.saves.prefs()))
+        self.session.change_option(name, value, framed=self.framed)
+        self.store_prefs()
         self.options_changed()
         self.autosave.save(now())  # the record of the table follows (help, language)
+
+    def store_prefs(self) -> None:
+        """The options stored as they are now, but for the address's options where the
+        player has not chosen: those are not remembered."""
+        prefs = address_options(js.window).kept(self.session.prefs, self.saves.prefs())
+        self.saves.save_prefs(prefs)
 
     def options_changed(self) -> None:
         """Show the options as they are now (changed here or in another tab)."""
         prefs, t = self.session.prefs, now()
-        if prefs.lang is not None and prefs.lang != self.session.lang:
-            if not installed(prefs.lang):  # its words downloaded first, then shown
-                fetch_words(prefs.lang, self.handlers.guard(self.words_arrived))
+        chosen = self.session.language_wanted()
+        if chosen is not None:
+            if not installed(chosen):  # its words downloaded first, then shown
+                fetch_words(
+                    chosen,
+                    self.handlers.guard(self.words_arrived),
+                    self.handlers.guard(lambda _: self.words_missing(chosen)),
+                )
                 return
-            self.session.speak(prefs.lang)
-            self.render.words(prefs.lang)
+            self.dialogs.language_note("")
+            self.session.speak(chosen)
+            self.render.words(chosen)
             self.render.invalidate()
-            self.line.say_again(prefs.lang)
+            self.line.say_again(chosen)
             if self.question is not None and self.dialogs.is_open("confirm"):
-                self.dialogs.show_confirm(self.question.words(prefs.lang))
+                self.dialogs.show_confirm(self.question.words(chosen))
             if self.dialogs.is_open("end"):  # its words, and a challenge's comparison
                 self.end_dialog(t)
         self.dialogs.show_options(prefs, self.lang)
@@ -231,6 +242,17 @@ class Controller:
 
     def words_arrived(self, _event: Any = None) -> None:
         """The words of the language just chosen have arrived: the page speaks it now."""
+        self.options_changed()
+
+    def words_missing(self, code: str) -> None:
+        """The words of the language just chosen could not be had: the options window
+        says so under the language, which shows the page's again (the choice undone,
+        and stored so: :meth:`~halfmoon.session.Session.words_missing`)."""
+        if code != self.session.prefs.lang:
+            return  # another choice was made meanwhile
+        note = self.session.words_missing(code)
+        self.store_prefs()
+        self.dialogs.language_note(note.text(self.lang))
         self.options_changed()
 
     def copied(self, ok: bool, link: str) -> None:

@@ -115,6 +115,12 @@ class Dialogs:
         self.doc.querySelector('[data-option="theme"]').value = prefs.theme
         self.doc.querySelector('[data-option="felt"]').value = prefs.felt
 
+    def language_note(self, note: str) -> None:
+        """The line under the options' language (empty: none)."""
+        line = self.doc.getElementById("language-note")
+        line.textContent = note
+        line.hidden = not note
+
     def _changed(self, event: Any) -> None:
         control = event.target
         name = str(control.dataset.option)

@@ -107,6 +107,7 @@ class TableCommands:
         self.dialogs.open("rules")
 
     def open_options(self) -> None:
+        self.dialogs.language_note("")  # a note from an earlier opening is old news
         self.dialogs.open("options")
 
 

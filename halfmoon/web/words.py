@@ -63,16 +63,16 @@ async def words_at_hand(code: str) -> bool:
     return True
 
 
-def fetch_words(code: str, then: Callable[[Any], None]) -> None:
+def fetch_words(code: str, then: Callable[[Any], None], missing: Callable[[Any], None]) -> None:
     """``then`` called once ``code``'s words are at hand (:func:`words_at_hand`): at
-    once if they are, else once they have arrived; never where they cannot be had."""
+    once if they are, else once they have arrived; ``missing`` where they cannot be
+    had."""
     if words.installed(code):
         then(None)
         return
 
     async def fetched() -> None:
-        if await words_at_hand(code):
-            then(None)
+        (then if await words_at_hand(code) else missing)(None)
 
     _fetching.append(asyncio.ensure_future(fetched()))
 

@@ -10,7 +10,13 @@
 // chooses when.  A page that finds itself under another version's worker (a first visit
 // that started before a deploy, or a tab whose neighbour let the new worker in) would
 // mix files of two versions: it reloads, by the same rule.
+//
+// A first visit's copy holds the game in the language it showed; a later visit, once
+// the player has settled in, asks the worker for the rest (the other languages, the
+// icons of an installed app): <html data-offline-copy> then says "whole", or "partial"
+// where some file could not be had (the next visit tries again).
 import { boot, build, cacheStorage, offlineCache, pageLanguage, serviceWorkers } from "./data.js";
+import { whenSettled } from "./yielding.js";
 
 const root = document.documentElement;
 const NOTE_MS = 8000;
@@ -72,6 +78,32 @@ function workerVersion(worker) {
   });
 }
 
+// Ask the worker in charge to keep the rest of the copy (or only a language's part).
+/**
+ * @param {ServiceWorker | null | undefined} worker
+ * @param {string} [part]
+ */
+function complete(worker, part) {
+  if (!worker) return;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => {
+    if (part === undefined)
+      root.dataset.offlineCopy = event.data?.missing === 0 ? "whole" : "partial";
+  };
+  worker.postMessage({ type: "halfmoon-complete", part }, [channel.port2]);
+}
+
+// A language the player picks joins the copy at once (its words came from the network).
+/** @param {ServiceWorkerContainer} workers */
+function keepLanguages(workers) {
+  let spoken = root.lang;
+  new MutationObserver(() => {
+    if (root.lang === spoken) return;
+    spoken = root.lang;
+    complete(workers.controller, pageLanguage());
+  }).observe(root, { attributes: true, attributeFilter: ["lang"] });
+}
+
 /** @param {ServiceWorkerRegistration} registration */
 function follow(registration) {
   /** @param {ServiceWorker | null} worker */
@@ -119,6 +151,8 @@ export function registerWorker() {
       .then((registration) => {
         follow(registration);
         if (!hadController) workers.ready.then(offlineReady);
+        else whenSettled(() => complete(registration.active));
+        keepLanguages(workers);
       })
       .catch(() => {
         // no offline copy here: what the first start kept for it goes (static/boot/progress.js)

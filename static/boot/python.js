@@ -281,13 +281,24 @@ export function startPython() {
   const early = members(restore ? (name) => name.startsWith("pyscript/") : undefined);
   early.catch(() => {});
   // the words of the language the page shows, and only those: another language's are
-  // fetched when the player picks it (halfmoon/web/words.py)
-  const wordsPath = (python.words || {})[lang];
-  const said = wordsPath
-    ? bytes(new URL(wordsPath, location.href))
-    : Promise.reject(
-        new Error(`the page names no words for ${lang} (its boot data's python.words)`),
-      );
+  // fetched when the player picks it (halfmoon/web/words.py).  Where they cannot be had
+  // (offline, before the offline copy has kept that language), another language's that
+  // can: Python then speaks that one, and says why.
+  const paths = python.words || {};
+  const said = (async () => {
+    const codes = [lang, ...Object.keys(paths).filter((code) => code !== lang)];
+    let failure = new Error(`the page names no words for ${lang} (its boot data's python.words)`);
+    for (const code of codes) {
+      const path = paths[code];
+      if (!path) continue;
+      try {
+        return { code, words: await bytes(new URL(path, location.href)) };
+      } catch (error) {
+        if (code === lang) failure = /** @type {Error} */ (error);
+      }
+    }
+    throw failure;
+  })();
   said.catch(() => {});
   if (hooked) fetchRuntime();
   const request = window.fetch.bind(window); // the page's fetch as it was when the start began
@@ -359,7 +370,8 @@ export function startPython() {
       pyodide.FS.writeFile(name, data);
     }
     pyodide.FS.mkdirTree("words"); // where halfmoon/web/words.py reads them
-    pyodide.FS.writeFile(`words/${lang}.json`, new Uint8Array(await said));
+    const { code, words } = await said;
+    pyodide.FS.writeFile(`words/${code}.json`, new Uint8Array(words));
     if (!restored) {
       // what PyScript's start and the page's script import, each in its own time
       const engine = files

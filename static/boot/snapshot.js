@@ -6,10 +6,9 @@
 // does not try again for this build; one that could not be read back is made again once.
 import { boot, build } from "./data.js";
 import { PREFIX, ranQuickly, rememberSnapshot, snapshotPlace, snapshotState } from "./python.js";
+import { whenSettled } from "./yielding.js";
 
 const root = document.documentElement;
-const SETTLE_MS = 5000; // not before the player has settled in: the first taps never share the machine
-const IDLE_MS = 4000;
 
 // What this visit does about the next one, said on <html data-snapshot-next> (tests and
 // make bench wait for it): making (a worker is on its way), or why not: made (this build
@@ -47,49 +46,41 @@ export function makeSnapshot() {
     return decide("failed");
   }
   const making = decide("making");
-  const idle = window.requestIdleCallback || ((run) => setTimeout(run, 1500));
-  setTimeout(
-    () =>
-      idle(
-        () => {
-          let worker;
-          try {
-            worker = new Worker(new URL("../snapshot-worker.js", import.meta.url), {
-              type: "module",
-            });
-          } catch (_) {
-            rememberSnapshot("failed"); // no module workers here: every visit starts Python from nothing
-            return;
-          }
-          const started = performance.now(); // measured by make bench: taps meanwhile
-          /** @param {{ ok: boolean, bytes?: number, memory?: number, error?: string }} data */
-          const done = (data) => {
-            worker.terminate();
-            performance.measure("halfmoon-snapshot", { start: started });
-            rememberSnapshot(data.ok ? "made" : "failed");
-            // the bytes kept, and Python's memory they stand for
-            root.dataset.snapshotMade = data.ok ? String(data.bytes) : "failed";
-            if (data.ok) root.dataset.snapshotMemory = String(data.memory);
-            if (!data.ok) console.warn("Half Moon: no snapshot for the next visit:", data.error);
-          };
-          worker.onmessage = ({ data }) => done(data);
-          worker.onerror = (event) =>
-            done({ ok: false, error: event.message || "the worker did not start" });
-          const python = boot.python || {};
-          worker.postMessage({
-            cache: place.cache,
-            key: place.key,
-            build,
-            engine: new URL(/** @type {string} */ (python.engine), location.href).href, // named by the page, as the start has it
-            stdlib: python.stdlib ? new URL(python.stdlib, location.href).href : undefined,
-            lock: python.lock,
-            imports: python.imports || [],
-            texts: ranQuickly, // compiled into the snapshot (halfmoon/web/runner.py)
-          });
-        },
-        { timeout: IDLE_MS },
-      ),
-    SETTLE_MS,
-  );
+  whenSettled(() => {
+    let worker;
+    try {
+      worker = new Worker(new URL("../snapshot-worker.js", import.meta.url), {
+        type: "module",
+      });
+    } catch (_) {
+      rememberSnapshot("failed"); // no module workers here: every visit starts Python from nothing
+      return;
+    }
+    const started = performance.now(); // measured by make bench: taps meanwhile
+    /** @param {{ ok: boolean, bytes?: number, memory?: number, error?: string }} data */
+    const done = (data) => {
+      worker.terminate();
+      performance.measure("halfmoon-snapshot", { start: started });
+      rememberSnapshot(data.ok ? "made" : "failed");
+      // the bytes kept, and Python's memory they stand for
+      root.dataset.snapshotMade = data.ok ? String(data.bytes) : "failed";
+      if (data.ok) root.dataset.snapshotMemory = String(data.memory);
+      if (!data.ok) console.warn("Half Moon: no snapshot for the next visit:", data.error);
+    };
+    worker.onmessage = ({ data }) => done(data);
+    worker.onerror = (event) =>
+      done({ ok: false, error: event.message || "the worker did not start" });
+    const python = boot.python || {};
+    worker.postMessage({
+      cache: place.cache,
+      key: place.key,
+      build,
+      engine: new URL(/** @type {string} */ (python.engine), location.href).href, // named by the page, as the start has it
+      stdlib: python.stdlib ? new URL(python.stdlib, location.href).href : undefined,
+      lock: python.lock,
+      imports: python.imports || [],
+      texts: ranQuickly, // compiled into the snapshot (halfmoon/web/runner.py)
+    });
+  });
   return making;
 }

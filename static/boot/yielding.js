@@ -53,3 +53,14 @@ export async function nextTask() {
   if (seen && performance.now() - touched < 100 && root.dataset.app === "loading") await frame();
   await laterTask(seen);
 }
+
+const SETTLE_MS = 5000; // not before the player has settled in: the first taps never share the machine
+const IDLE_MS = 4000;
+
+// Work a visit does for the next ones (the snapshot, the rest of the offline copy): run
+// once the player has settled in and the page is idle.
+/** @param {() => void} run */
+export function whenSettled(run) {
+  const idle = window.requestIdleCallback || ((later) => setTimeout(later, 1500));
+  setTimeout(() => idle(run, { timeout: IDLE_MS }), SETTLE_MS);
+}

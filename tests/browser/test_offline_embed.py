@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Pag
 from tests.browser.conftest import (
     BOOT_TIMEOUT,
     ROOT,
+    Problems,
     open_game,
     other_origin,
     snapshot_made,
@@ -112,9 +113,24 @@ def test_the_page_is_installable(
 
 
 # --------------------------------------------------------------------- offline
+def offline_copy(page: Page) -> list[str]:
+    """The files the page's version keeps for offline play, as the site names them."""
+    names: list[str] = page.evaluate(
+        """async () => {
+            const name = (await caches.keys()).find((n) => n.startsWith('halfmoon-'));
+            const cache = await caches.open(name);
+            return (await cache.keys()).map((r) => new URL(r.url).pathname.slice(1));
+        }"""
+    )
+    return sorted(names)
+
+
 def test_offline_after_one_visit(
-    browser: Browser, base_url: str, server_log: list[str], site: Path
+    browser: Browser, base_url: str, server_log: list[str], site: Path, problems: Problems
 ) -> None:
+    # the words of languages not kept yet, asked for offline
+    problems.allow(r"ERR_INTERNET_DISCONNECTED.*static/words/(?:fr|en)\.json")
+    problems.allow(r"static/words/(?:fr|en)\.json.*ERR_INTERNET_DISCONNECTED")
     context = browser.new_context(locale="pt-PT")
     asked: set[str] = set()
     context.on("request", lambda request: asked.add(urllib.parse.urlsplit(request.url).path))
@@ -122,10 +138,33 @@ def test_offline_after_one_visit(
     wait_for_worker(page)
     page.wait_for_load_state("networkidle")
     # Every file the game asked for online is one the worker keeps for offline play
-    # (it leaves out the parts of PyScript the game never loads).
-    kept = set(re.findall(r'\["\./([^"]+)", "', (site / "sw.js").read_text(encoding="utf-8")))
-    assert any(k.endswith("pyodide.asm.wasm") for k in kept)
-    assert {path.lstrip("/") for path in asked} - {"", "sw.js"} <= kept
+    # (it leaves out the parts of PyScript the game never loads)...
+    listed = set(re.findall(r'\["\./([^"]+)", "', (site / "sw.js").read_text(encoding="utf-8")))
+    assert any(k.endswith("pyodide.asm.wasm") for k in listed)
+    assert {path.lstrip("/") for path in asked} - {"", "sw.js"} <= listed
+    # ... and a first visit keeps the language it showed: its words and pages, no other's.
+    kept = offline_copy(page)
+    assert {"static/words/pt.json", "regras.html", "exemplos.html"} <= set(kept)
+    others = ("static/words/fr.json", "static/words/en.json", "regles.html", "examples.html")
+    assert not set(others) & set(kept)
+    # A language picked online joins the copy at once.
+    table = Table(page)
+    table.press("options")
+    language = page.locator('[data-option="language"]')
+    language.select_option("es")
+    expect(page.locator('[data-action="new"]')).to_contain_text("Nueva partida")
+    spanish = {"static/words/es.json", "reglas.html", "ejemplos.html"}
+    page.wait_for_function(
+        """async (wanted) => {
+            const name = (await caches.keys()).find((n) => n.startsWith('halfmoon-'));
+            const cache = await caches.open(name);
+            const found = await Promise.all(wanted.map((url) => cache.match(url)));
+            return found.every(Boolean);
+        }""",
+        arg=sorted(spanish),
+    )
+    language.select_option("pt")
+    page.keyboard.press("Escape")
     seen = len(server_log)
 
     # Offline, nothing reaches the server — but for the browser's own check for a newer
@@ -137,7 +176,6 @@ def test_offline_after_one_visit(
     context.set_offline(True)
     page.reload()
     wait_ready(page)
-    table = Table(page)
     table.tap("P5"), table.tap("P6")
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     assert fetched() == []
@@ -148,25 +186,53 @@ def test_offline_after_one_visit(
     sources = page.evaluate(
         "performance.getEntriesByType('resource').map(e => [e.name, e.workerFinalSourceType])"
     )
-    assert any(name.endswith("pyodide.asm.mjs") for name, _ in sources)
+    assert any(name.endswith("pyodide.asm.mjs") for name, _ in sources), sources
     assert not any(name.endswith(("pyodide.asm.wasm", "engine.zip")) for name, _ in sources)
     assert {source for _, source in sources} == {"cache"}, sources
-    # A link to another deal works offline too.
+    # A language the copy has not kept, picked offline: the window says why, and the
+    # game goes on as it was, the choice undone.
+    table.press("options")
+    language.select_option("fr")
+    note = page.locator("#language-note")
+    expect(note).to_contain_text("Não foi possível descarregar o idioma escolhido")
+    expect(language).to_have_value("pt")
+    assert page.evaluate("document.documentElement.lang") == "pt-PT"
+    page.keyboard.press("Escape")
+    # A link in such a language opens the game in the one it has, and says why.
     page.goto(f"{base_url}/?lang=en#HM1-N-AAAAAAC")
     wait_ready(page)
     assert table.stat("code") == "HM1-N-AAAAAAC"
-    assert fetched() == []
-    # A language no page showed yet, picked offline: its words are in the offline copy.
-    table.press("options")
-    page.locator('[data-option="language"]').select_option("fr")
-    expect(page.locator('[data-action="new"]')).to_contain_text("Nouvelle partie")
-    assert page.evaluate("document.documentElement.lang") == "fr"
-    page.keyboard.press("Escape")
-    assert fetched() == []
-    # So do the rules and examples pages, replays included.
+    expect(page.locator('[data-role="message"]')).to_contain_text("o Half Moon fala português")
+    expect(page.locator('[data-action="new"]')).to_contain_text("Nova partida")
+    # The page's own rules and examples pages are kept, replays included.
     page.goto(f"{base_url}/regras.html")
     expect(page.locator("h1")).to_have_text("Regras do Half Moon")
     expect(page.locator("figure.diagram-figure")).to_have_count(5)
+    page.goto(f"{base_url}/exemplos.html")
+    page.locator('#won [data-step-action="next"]').click()
+    expect(page.locator('#won [data-role="position"]')).to_have_text("Jogada 2 de 48")
+    assert fetched() == []
+
+    # Online again, a later visit keeps the rest once the player has settled in (time
+    # runs as usual, and is moved on past the settling in).
+    context.set_offline(False)
+    context.clock.install()
+    page.goto(f"{base_url}/#HM1-N-AAAAAAB")
+    wait_ready(page)
+    page.clock.fast_forward(5_001)
+    page.clock.fast_forward(4_001)
+    page.wait_for_function("document.documentElement.dataset.offlineCopy === 'whole'")
+    assert set(offline_copy(page)) == listed
+    context.set_offline(True)
+    seen = len(server_log)
+    page.reload()
+    wait_ready(page)
+    table.press("options")
+    language.select_option("fr")
+    expect(page.locator('[data-action="new"]')).to_contain_text("Nouvelle partie")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    expect(note).to_be_hidden()
+    page.keyboard.press("Escape")
     page.goto(f"{base_url}/examples.html")
     page.locator('#won [data-step-action="next"]').click()
     expect(page.locator('#won [data-role="position"]')).to_have_text("Move 2 of 48")
