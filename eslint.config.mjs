@@ -34,7 +34,9 @@ export default [
   {
     // the site build fills these placeholders (tools/build_site.py)
     files: ["static/sw.js"],
-    languageOptions: { globals: { ...globals.serviceworker, __FILES__: "readonly", __WORDS__: "readonly" } },
+    languageOptions: {
+      globals: { ...globals.serviceworker, __FILES__: "readonly", __WORDS__: "readonly" },
+    },
   },
   {
     files: ["static/embed.js"],

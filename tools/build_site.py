@@ -168,7 +168,7 @@ def offline_part(rel: str) -> str:
     are the languages no page has shown yet), so that a first visit downloads one
     language only.
 
-    >>> offline_part("engine.zip"), offline_part("reglas.html")
+    >>> offline_part("static/halfmoon.css"), offline_part("reglas.html")
     ('', 'es')
     >>> offline_part("static/icon-512.png")
     'later'

@@ -120,6 +120,8 @@ class Dialogs:
         line = self.doc.getElementById("language-note")
         line.textContent = note
         line.hidden = not note
+        if note:  # where a small screen's window scrolls, in sight
+            line.scrollIntoView(js_object({"block": "nearest", "behavior": "instant"}))
 
     def _changed(self, event: Any) -> None:
         control = event.target
