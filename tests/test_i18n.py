@@ -499,7 +499,7 @@ def test_a_language_whose_words_cannot_be_had_is_no_dead_end(
     session = Session(game, Prefs(lang="fr"), "fr")
     said = session.speak_at_hand()
     assert said is not None and session.lang == "pt" and session.prefs.lang == "fr"
-    assert said.text("pt").endswith("o Half Moon fala português até haver rede.")
+    assert said.text("pt").endswith("o Half Moon fala português de Portugal.")
     assert session.speak_at_hand() is None  # now at hand
     assert session.language_wanted() is None  # not asked for again at every option...
     session.change_option("language", "fr")
