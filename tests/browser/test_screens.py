@@ -243,6 +243,19 @@ SPILLING = """(scope) => {
   return spilling;
 }"""
 
+# Controls of a window that stick out of its sides (a select as wide as its longest
+# choice, on a small screen).
+STICKING_OUT = """(dialog) => {
+  const box = dialog.getBoundingClientRect();
+  return [...dialog.querySelectorAll('select, input, button')]
+    .filter((el) => el.getClientRects().length)
+    .filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+    })
+    .map((el) => el.dataset.option || el.dataset.action || el.id || el.tagName);
+}"""
+
 
 def each_size(page: Page) -> Iterator[str]:
     """The page resized to each size in turn (one page: as a window is resized)."""
@@ -333,6 +346,7 @@ def test_every_language_fits_each_screen_and_passes_axe(browser: Browser, base_u
             window = page.locator("#dialog-options")
             expect(window).to_be_visible()
             assert page.evaluate(SPILLING, window.element_handle()) == [], size
+            assert page.evaluate(STICKING_OUT, window.element_handle()) == [], size
             assert small_words(page) == [], size
             if width > 1000:
                 assert axe_violations(page) == [], f"options, {size}"
