@@ -74,6 +74,32 @@ async function checked(url, revision) {
   return response;
 }
 
+const GAME = new URL("index.html", scope).href;
+
+/**
+ * The game's page, from the address a page of it was opened at (the scope's root or
+ * index.html, with its query): the browser has just downloaded it there, so asking again is a revalidation
+ * that carries no body (a 304), where index.html, an address it has no copy of, would
+ * download the page a second time (docs/performance.md, "Bytes").  Else as any file.
+ * @param {string} revision
+ * @returns {Promise<Response>}
+ */
+async function gamePage(revision) {
+  const windows = await sw.clients.matchAll({ includeUncontrolled: true, type: "window" });
+  for (const client of windows) {
+    const url = new URL(client.url);
+    url.hash = "";
+    const page = url.pathname === scope.pathname || url.pathname === new URL(GAME).pathname;
+    if (url.origin !== scope.origin || !page) continue;
+    try {
+      return await checked(url.href, revision);
+    } catch (_) {
+      /* not this version's page: the next, or index.html */
+    }
+  }
+  return checked(GAME, revision);
+}
+
 /**
  * Whether the cache already holds this very file.
  * @param {Cache} cache
@@ -115,7 +141,14 @@ sw.addEventListener("install", (event) => {
         (await whole()).map(
           /** @returns {Promise<[string, Response] | null>} */
           async ([url, revision]) =>
-            (await held(cache, url, revision)) ? null : [url, await checked(url, revision)],
+            (await held(cache, url, revision))
+              ? null
+              : [
+                  url,
+                  await (new URL(url, scope).href === GAME
+                    ? gamePage(revision)
+                    : checked(url, revision)),
+                ],
         ),
       );
       await Promise.all(
@@ -180,8 +213,7 @@ sw.addEventListener("fetch", (event) => {
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
   // The game is index.html (also for the scope's root and any query or hash); the
   // rules and examples pages are files of their own.
-  const game = new URL("index.html", scope).href;
-  const key = url.pathname === scope.pathname ? game : url.origin + url.pathname;
+  const key = url.pathname === scope.pathname ? GAME : url.origin + url.pathname;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
@@ -191,7 +223,7 @@ sw.addEventListener("fetch", (event) => {
         return await fetch(request);
       } catch (error) {
         // Offline and not a file of this version: a page opens the game instead.
-        if (request.mode === "navigate") return (await cache.match(game)) || Response.error();
+        if (request.mode === "navigate") return (await cache.match(GAME)) || Response.error();
         throw error;
       }
     })(),

@@ -132,6 +132,7 @@ def test_offline_after_one_visit(
     problems.allow(r"ERR_INTERNET_DISCONNECTED.*static/words/(?:fr|en)\.json")
     problems.allow(r"static/words/(?:fr|en)\.json.*ERR_INTERNET_DISCONNECTED")
     context = browser.new_context(locale="pt-PT")
+    begun = len(server_log)
     asked: set[str] = set()
     context.on("request", lambda request: asked.add(urllib.parse.urlsplit(request.url).path))
     page = open_game(context, base_url, "#HM1-N-AAAAAAB")
@@ -142,6 +143,9 @@ def test_offline_after_one_visit(
     listed = set(re.findall(r'\["\./([^"]+)", "', (site / "sw.js").read_text(encoding="utf-8")))
     assert any(k.endswith("pyodide.asm.wasm") for k in listed)
     assert {path.lstrip("/") for path in asked} - {"", "sw.js"} <= listed
+    # The worker takes the game's page from the address it was opened at (a
+    # revalidation: no second download of it as index.html).
+    assert "/index.html" not in server_log[begun:]
     # ... and a first visit keeps the language it showed: its words and pages, no other's.
     kept = offline_copy(page)
     assert {"static/words/pt.json", "regras.html", "exemplos.html"} <= set(kept)
