@@ -78,9 +78,10 @@ const GAME = new URL("index.html", scope).href;
 
 /**
  * The game's page, from the address a page of it was opened at (the scope's root or
- * index.html, with its query): the browser has just downloaded it there, so asking again is a revalidation
- * that carries no body (a 304), where index.html, an address it has no copy of, would
- * download the page a second time (docs/performance.md, "Bytes").  Else as any file.
+ * index.html, with its query): the browser has just downloaded it there, so asking
+ * again is a revalidation that carries no body (a 304), where index.html, an address
+ * it has no copy of, would download the page a second time (docs/performance.md,
+ * "Bytes").  Else as any file.
  * @param {string} revision
  * @returns {Promise<Response>}
  */
