@@ -262,11 +262,16 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
         end = template.index("-->\n", start) + len("-->\n")
         template = template[:start] + choices(name) + template[end:]
     template = template.replace("<!-- REPLAY_CONTROLS -->", step_controls(None))
-    switches = "".join(
-        f'    <label class="switch"><input type="checkbox" data-option="{name}">'
-        f'<span data-i18n="option.{name}"></span></label>\n'
-        f'    <p class="hint" data-i18n="option.{name}.hint"></p>\n'
-        for name in SWITCHES
+    switches = (
+        '    <div class="switches">\n'
+        + "".join(
+            f'      <div class="option"><label class="switch">'
+            f'<input type="checkbox" data-option="{name}">'
+            f'<span data-i18n="option.{name}"></span></label>\n'
+            f'      <p class="hint" data-i18n="option.{name}.hint"></p></div>\n'
+            for name in SWITCHES
+        )
+        + "    </div>\n"
     )
     template = template.replace(
         "    <!-- SWITCHES: written by the build from halfmoon/prefs.py -->\n", switches
