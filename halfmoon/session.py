@@ -497,7 +497,6 @@ class Session:
         player's choice kept for when they can be had, and the player is told why
         (None: the session's language is at hand, or no language is).
 
-        >>> from halfmoon import words
         >>> from halfmoon.game import Game
         >>> session = Session(Game.new("HM1-N-AAAAAAB"), Prefs(lang="xx"), "xx")
         >>> session.speak_at_hand().key, session.lang, session.prefs.lang
