@@ -357,3 +357,36 @@ def test_every_language_fits_each_screen_and_passes_axe(browser: Browser, base_u
         assert axe_violations(page) == [], f"table, {lang}"
         page.set_viewport_size({"width": 320, "height": 568})
     context.close()
+
+
+# The board's width and the page's, each frame from a resize on (the first frames after
+# it, as the player sees them).
+FRAMES = """(width) => { window.__frames = new Promise((done) => {
+  const board = document.querySelector('.board');
+  const seen = [];
+  const tick = () => {
+    if (innerWidth === width)
+      seen.push([board.getBoundingClientRect().width, document.documentElement.scrollWidth]);
+    if (seen.length < 30) requestAnimationFrame(tick); else done(seen);
+  };
+  requestAnimationFrame(tick);
+}); }"""
+
+
+def test_a_window_turned_into_a_landscape_phone_fits_at_once(
+    browser: Browser, base_url: str
+) -> None:
+    """From upright to a landscape phone's layout (the bar and the actions beside the
+    table): the table fits its new room within two frames, not a few pixels a frame (it
+    took ≈0.6 s, with up to 130 px of sideways overflow, when the felt's width followed
+    the cards sized by it)."""
+    context = browser.new_context(viewport={"width": 640, "height": 854})
+    page = open_game(context, base_url, CODE)
+    page.evaluate(FRAMES, 641)  # watching from now on
+    page.set_viewport_size({"width": 641, "height": 401})
+    seen = page.evaluate("window.__frames")
+    settled = seen[-1]
+    assert settled[1] == 641, seen  # nothing out of the page at the end
+    changed = [i for i, row in enumerate(seen) if row != settled]
+    assert max(changed, default=0) <= 2, seen  # and so from the third frame on
+    context.close()
