@@ -18,10 +18,9 @@ from typing import Final
 
 from halfmoon.cards import Card
 from halfmoon.game import Game
-from halfmoon.i18n import LANGUAGES, card_label, card_name, count_words, place_name, text
+from halfmoon.i18n import LANGUAGES, card_label, card_name
 from halfmoon.layout import SLOTS
-from halfmoon.painted import dealt
-from halfmoon.view import face_key, table_view
+from halfmoon.painted import PLACE_FIELDS, dealt
 
 SIZE: Final = 32
 """How many deals: five first visits show at least three different deals but once in
@@ -42,6 +41,9 @@ LABEL: Final = "{label}"
 NAME: Final = "{card}"
 """The marks in each place's words (``card.aria``) where the painting script puts the
 card's corner letters and its name."""
+FACE: Final = PLACE_FIELDS.index("face")
+ARIA: Final = PLACE_FIELDS.index("aria")
+"""Where a place's entry holds the card's face and the place's words."""
 
 
 def pool(size: int = SIZE) -> dict[str, object]:
@@ -60,7 +62,7 @@ def pool(size: int = SIZE) -> dict[str, object]:
         [code, [_top(game, slot).code for slot in SLOTS]]
         for code, game in zip(drawn, games, strict=True)
     ]
-    words = {lang: _words(lang, games) for lang in LANGUAGES}
+    words = {lang: _words(lang, drawn, games) for lang in LANGUAGES}
     base = dealt(drawn[0], LANGUAGES[0])
     rest = {key: value for key, value in base.items() if key not in ("lang", "code", "places")}
     rest["bar"] = {**_mapping(base["bar"]), "code": ""}
@@ -94,30 +96,23 @@ def _list(value: object) -> list[object]:
     return list(value)
 
 
-def _words(lang: str, games: list[Game]) -> dict[str, object]:
-    """A language's words for the deals' cards and places."""
-    cards: dict[str, list[str]] = {}
+def _words(lang: str, drawn: list[str], games: list[Game]) -> dict[str, object]:
+    """A language's words for the deals' cards and places, taken from the engine's own
+    records of the deals (:func:`halfmoon.painted.dealt`): each card's face, corner
+    letters and name; each place's entry with no face and the card's words marked (a
+    new deal's places differ only by their cards)."""
+    cards: dict[str, list[object]] = {}
     places: dict[str, list[object]] = {}
-    for game in games:
-        views = table_view(game, lang, placement_help=False)
+    for code, game in zip(drawn, games, strict=True):
+        record = _mapping(dealt(code, lang)["places"])
         for slot in SLOTS:
             card = _top(game, slot)
-            cards[card.code] = [
-                face_key(views[slot]),
-                card_label(card, lang),
-                card_name(card, lang),
-            ]
-            count = game.count(slot)
-            aria = text(
-                lang,
-                "card.aria",
-                label=LABEL,
-                card=NAME,
-                place=place_name(slot, lang),
-                count=count_words(count, lang),
-            )
-            view = views[slot]
-            places[slot] = [count, view.caption, "", aria, view.pressed, view.dimmed]
+            entry = _list(record[slot])
+            label, name = card_label(card, lang), card_name(card, lang)
+            cards[card.code] = [entry[FACE], label, name]
+            entry[FACE] = ""
+            entry[ARIA] = str(entry[ARIA]).replace(label, LABEL).replace(name, NAME)
+            places[slot] = entry
     return {"cards": dict(sorted(cards.items())), "places": places}
 
 
@@ -130,12 +125,15 @@ def unpacked(data: dict[str, object], code: str, lang: str) -> dict[str, object]
     words = _mapping(_mapping(data["words"])[lang])
     faces, spots = _mapping(words["cards"]), _mapping(words["places"])
     places: dict[str, object] = {}
+    marks = _list(data["marks"])
     for slot, card in zip(SLOTS, tops, strict=True):
         face, label, name = _list(faces[card])
-        count, caption, _, aria, pressed, dimmed = _list(spots[slot])
-        marks = _list(data["marks"])
-        spoken = str(aria).replace(str(marks[0]), str(label)).replace(str(marks[1]), str(name))
-        places[slot] = [count, caption, face, spoken, pressed, dimmed]
+        entry = _list(spots[slot])
+        entry[FACE] = face
+        entry[ARIA] = (
+            str(entry[ARIA]).replace(str(marks[0]), str(label)).replace(str(marks[1]), str(name))
+        )
+        places[slot] = entry
     rest = _mapping(data["record"])
     record = {**rest, "lang": lang, "code": code, "places": places}
     record["bar"] = {**_mapping(rest["bar"]), "code": code}
