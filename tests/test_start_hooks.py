@@ -23,7 +23,8 @@ until every pin below has been looked at again.
 - PyScript's start (static/boot/python.js, halfmoon/web/runner.py): PyScript must
   export its start code as ``stdlib``, drop the value of the code it runs before the
   page's script, and run both through Pyodide's ``runPython``, which names the code it
-  runs as halfmoon/web/runner.py does.
+  runs as halfmoon/web/runner.py does; its start code must import its package by two
+  lines of its own, which the page leaves out (the package still written whole).
 
 And the kept snapshot (static/snapshot-format.js), which static/boot/memory.js writes
 into Python's memory a slice at a time, must read back exactly, whatever the slice.
@@ -35,6 +36,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -218,6 +220,66 @@ def test_pyscript_runs_its_python_through_run_python_which_names_it_as_the_runne
     # eval_code: its code named as the runner names it (tracebacks read the same)
     eval_code = base[base.index("\ndef eval_code(") :]
     assert f'filename: str = "{runner.FILENAME}",' in eval_code[: eval_code.index(") -> Any:")]
+
+
+# PyScript's start code as its core.js makes it (its own modules, out of the source map),
+# and as the page runs it (the door's withoutPackageImport), printed by Node.
+START_CODE = """
+import { stdlib } from "./src/stdlib.js";
+import { withoutPackageImport } from "./static/boot/pyodide-door.js";
+process.stdout.write(JSON.stringify([stdlib, withoutPackageImport(stdlib)]));
+"""
+
+
+def test_the_page_runs_pyscripts_start_code_writing_its_package_without_importing_it(
+    tmp_path: Path,
+) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node.js here")
+    for name, text in sources(next(PYSCRIPT.glob("core-*.js.map"))).items():
+        if name.startswith("../src/stdlib"):
+            place = tmp_path / name.removeprefix("../")
+            place.parent.mkdir(parents=True, exist_ok=True)
+            place.write_text(text, encoding="utf-8")
+    door = tmp_path / "static" / "boot" / "pyodide-door.js"
+    door.parent.mkdir(parents=True)
+    shutil.copy(DOOR, door)
+    (tmp_path / "vendor").mkdir()
+    (tmp_path / "vendor" / "pyodide").symlink_to(PYODIDE)
+    (tmp_path / "package.json").write_text('{"type": "module"}', encoding="utf-8")
+    (tmp_path / "start.js").write_text(START_CODE, encoding="utf-8")
+    result = subprocess.run(
+        [node, "start.js"], cwd=tmp_path, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    stdlib, lean = json.loads(result.stdout)
+    # the very lines PyScript adds to import its package, and nothing else, left out
+    dropped = [line for line in stdlib.split("\n") if line not in lean.split("\n")]
+    assert dropped == ["import pyscript as _pyscript", "del _pyscript"]
+    # run as the page runs it: the package written, every module of it, none imported
+    work = tmp_path / "work"
+    work.mkdir()
+    check = (
+        "import sys\n"
+        f"exec(compile({lean!r}, {runner.FILENAME!r}, 'exec'), {{}})\n"
+        "print(sorted(name for name in sys.modules if name.split('.')[0] == 'pyscript'))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", check], cwd=work, capture_output=True, text=True, check=True
+    )
+    assert ran.stdout.strip() == "[]"
+    written = sorted(path.name for path in (work / "pyscript").glob("*.py"))
+    assert {"__init__.py", "context.py", "display.py", "events.py", "ffi.py"} <= set(written)
+    # run as PyScript runs it, the same code imports the package (here, with no `js`, fails)
+    whole = subprocess.run(
+        [sys.executable, "-c", f"exec(compile({stdlib!r}, 'x', 'exec'), {{}})"],
+        cwd=tmp_path / "work",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "No module named 'polyscript'" in whole.stderr or "No module named 'js'" in whole.stderr
 
 
 # Pyodide's and PyScript's private or undocumented parts the start uses, by name: only

@@ -92,8 +92,7 @@ OFFLINE_CACHE = "halfmoon-"
 LOADER = "pyodide-loader.mjs"  # static/, written beside Pyodide (see build())
 # The engine reaches the browser as one archive of bytecode compiled by the site's own
 # Pyodide (tools/archive.py, ENGINE_ARCHIVE): one request instead of twenty, and nothing
-# to compile at start-up.  It also carries the bytecode of PyScript's own package
-# (tools/stdlib.py, PYSCRIPT_COMPILED).
+# to compile at start-up.
 # The page's scripts: the start-up module and what it imports, preloaded from the page
 # (modulepreload) so that they arrive together rather than one import after another.
 BOOT = "static/boot.js"

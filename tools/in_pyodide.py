@@ -31,7 +31,6 @@ import inspect
 import json
 import modulefinder
 import os
-import py_compile
 import sys
 import types
 import zipfile
@@ -39,7 +38,6 @@ from typing import Any
 
 STDLIB = "/stdlib"  # the standard library, unpacked, so that modulefinder can read it
 HOME = "/home/pyodide"  # Python's working directory on the page
-CHECKED = py_compile.PycInvalidationMode.CHECKED_HASH
 
 
 def _known(test: ast.expr) -> bool | None:
@@ -215,11 +213,6 @@ def _compile_library(source: str, target: str, shown: str) -> None:
         out.write(data)
 
 
-def _compile(source: str, target: str, shown: str) -> None:
-    os.makedirs(os.path.dirname(target), exist_ok=True)
-    py_compile.compile(source, cfile=target, dfile=shown, doraise=True, invalidation_mode=CHECKED)
-
-
 def _without_docstrings(tree: ast.Module) -> ast.Module:
     """The module without its docstring and its functions' (a body that was only one
     becomes ``pass``); classes keep theirs, which ``dataclasses`` would otherwise make
@@ -256,21 +249,18 @@ def _compile_engine(source: str, target: str, shown: str) -> None:
 
 
 def main(request: dict[str, Any]) -> None:
-    """Compile the engine, PyScript's package and the kept standard library into
+    """Compile the engine and the kept standard library into
     ``request["out"]`` (``engine/`` and ``stdlib/``) and write ``closure.json``."""
     out, source = request["out"], request["source"]
     for name in request["engine_files"]:  # halfmoon/game.py -> engine/halfmoon/game.pyc
         _compile_engine(f"{source}/{name}", f"{out}/engine/{name}c", name)
     for name, text in request["pyscript_sources"].items():
         # PyScript writes its package as sources into the working directory at every
-        # start; the archive carries the cache files Python looks for beside them.
+        # start: written here too, for the closure to find what it imports
         path = f"{HOME}/pyscript/{name}"
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8", newline="") as copy:
             copy.write(text)
-        if name in request["pyscript_compiled"]:
-            cached = importlib.util.cache_from_source(path)
-            _compile(path, f"{out}/engine/{os.path.relpath(cached, HOME)}", path)
     kept, order = closure(request)
     for path in kept:  # named in tracebacks as Pyodide's own archive names them
         shown = f"{request['stdlib_zip']}/{path}"

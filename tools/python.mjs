@@ -5,17 +5,16 @@
 //
 //   node tools/python.mjs REQUEST.json
 //
-// REQUEST names the source root, the output folder, the engine's files and modules, and
-// the modules of PyScript's own Python package to compile.  Those are read from the
-// artifact @pyscript/core builds its bundle from, and each must appear verbatim in the
-// bundle the site serves (else the build stops: the cache files would not match what
-// PyScript writes on the page).
+// REQUEST names the source root, the output folder, and the engine's files and modules.
+// PyScript's own Python package (read from the artifact @pyscript/core builds its bundle
+// from) is not compiled: the page does not import it as it starts (static/boot/
+// pyodide-door.js, withoutPackageImport), but what it imports is kept, so that it can be.
 //
 // Every module is compiled in checked-hash mode (PEP 552): its header carries the hash of
 // its source rather than the source file's time, so the same sources always give the
 // same bytes (and the same site version, whatever the checkout).  A sourceless module is
 // loaded whatever its header says.
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
 const [requestFile] = process.argv.slice(2);
@@ -26,18 +25,6 @@ if (!requestFile) {
 const request = JSON.parse(readFileSync(requestFile, "utf8"));
 const core = new URL("../node_modules/@pyscript/core/", import.meta.url);
 const pyscript = (await import(new URL("src/stdlib/pyscript.js", core).href)).default.pyscript;
-const dist = new URL("dist/", core);
-const bundle = readdirSync(dist)
-  .filter((name) => name.endsWith(".js"))
-  .map((name) => readFileSync(new URL(name, dist), "utf8"))
-  .join("\n");
-for (const name of request.pyscript_compiled) {
-  const text = pyscript[name];
-  if (typeof text !== "string" || !bundle.includes(JSON.stringify(text))) {
-    console.error(`PyScript's bundle does not carry ${name} as src/stdlib/pyscript.js has it`);
-    process.exit(1);
-  }
-}
 
 const pyodide = await loadPyodide();
 // What Pyodide imports to start, before anything else runs: it imports them at every start.

@@ -47,27 +47,6 @@ script: it writes its Python package into the working directory with ``os`` and
 ``pathlib`` (``@pyscript/core``, its ``["import os as _os", "from pathlib import Path
 as _Path", ...]``)."""
 
-PYSCRIPT_COMPILED = (
-    "__init__.py",
-    "context.py",
-    "display.py",
-    "events.py",
-    "fetch.py",
-    "ffi.py",
-    "flatted.py",
-    "storage.py",
-    "util.py",
-    "websocket.py",
-    "workers.py",
-)
-"""The modules of PyScript's own Python package that a started page has imported (not
-``web``, ``fs`` nor ``media``).  PyScript writes them as sources into the working
-directory at every start and imports them, compiling each (≈10 ms in all): the engine
-archive carries their bytecode as the cache files Python looks for beside those sources
-(``pyscript/__pycache__/display.cpython-314.pyc``), compiled from the very text
-PyScript's bundle writes (checked-hash: Python uses one only when the hash of the
-source on the page matches, so a mismatch costs time, never correctness)."""
-
 DOC = ROOT / "docs" / "stdlib.md"
 HOST_ONLY = ("halfmoon/host/", "halfmoon/__main__.py")
 """What runs only on the host, never in the browser: the command line and what the rules
@@ -106,12 +85,13 @@ class Compiled:
         return sorted(wanted, key=lambda name: (rank.get(name, len(rank)), name))
 
     def pyscript_imports(self) -> list[str]:
-        """The standard-library modules PyScript's start and package import, and nothing
-        before them had: imported into the snapshot of a return visit (static/
-        snapshot-worker.js), they need not be imported again at every start; on a
-        start without a snapshot they are imported one by one, each after those it
-        imports, in tasks of their own (static/boot/python.js)."""
-        return self._kept("PyScript's start", "PyScript's package")
+        """The standard-library modules PyScript's start code imports, and nothing before
+        it had (its package it writes but does not import: static/boot/pyodide-door.js,
+        withoutPackageImport): imported into the snapshot of a return visit (static/
+        snapshot-worker.js), they need not be imported again at every start; on a start
+        without a snapshot they are imported one by one, each after those it imports, in
+        tasks of their own (static/boot/python.js)."""
+        return self._kept("PyScript's start")
 
     def engine_order(self) -> list[str]:
         """The engine's compiled modules (archive names), each after those it imports."""
@@ -134,8 +114,8 @@ class Compiled:
 
 
 def compile_python(engine_files: list[str], main: str = "main.py") -> Compiled:
-    """Compile ``engine_files`` (paths under the repository), PyScript's package and the
-    standard library the page can import, with the Pyodide in node_modules."""
+    """Compile ``engine_files`` (paths under the repository) and the standard library
+    the page can import, with the Pyodide in node_modules."""
     modules = sorted(
         f.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for f in engine_files
     )
@@ -149,7 +129,6 @@ def compile_python(engine_files: list[str], main: str = "main.py") -> Compiled:
             "engine_files": engine_files,
             "engine_modules": modules,
             "pyscript_start": list(PYSCRIPT_START),
-            "pyscript_compiled": list(PYSCRIPT_COMPILED),
         }
         spec = Path(tmp) / "request.json"
         spec.write_text(json.dumps(request), encoding="utf-8")

@@ -2,8 +2,9 @@
 module: compiled at once by the interpreter's own compiler, or not compiled at all.
 
 PyScript runs two texts at every start through Pyodide's ``runPython``: its own start
-code (it writes its Python package into the working directory and imports it: 33 kB of
-source) and the page's script (``main.py``).  ``runPython`` parses each text into a tree,
+code (it writes its Python package into the working directory: 33 kB of source; the page
+leaves out its import of that package, which nothing on the page uses as it starts) and
+the page's script (``main.py``).  ``runPython`` parses each text into a tree,
 walks it in Python (to give the last expression's value back) and tokenises it again
 before it compiles it: for PyScript's start code that took ≈100 ms of a return visit's
 start on this machine, several times that on a phone (docs/performance.md, "A phone").

@@ -246,6 +246,27 @@ export async function pyscriptStartCode() {
   }
 }
 
+// PyScript's start code ends by importing the package it has just written: the line
+// below, then `del _pyscript` (its source: "in order to fix js.document in the Worker
+// case").  On the page's thread nothing needs it then — PyScript's own JavaScript never
+// asks Python for it, and the game reaches the page through `js` — yet it is eleven
+// modules run at once: ≈40 ms of a return visit here, 160–180 ms of a phone's longest
+// task.  The page runs the start code without those two lines: the package is written as
+// before and imported by whatever imports it, when it does.  The code unchanged when
+// either line is not there exactly once.
+const PACKAGE_IMPORT = ["import pyscript as _pyscript", "del _pyscript"];
+
+/**
+ * @param {string} code PyScript's start code, and what follows it
+ * @returns {string}
+ */
+export function withoutPackageImport(code) {
+  if (!hooked) return code;
+  const lines = code.split("\n");
+  const once = PACKAGE_IMPORT.every((line) => lines.filter((seen) => seen === line).length === 1);
+  return once ? lines.filter((line) => !PACKAGE_IMPORT.includes(line)).join("\n") : code;
+}
+
 // Pyodide's runPython and runPythonAsync replaced by `around(name, run, args)`, where
 // `run(args)` is the method as it was.  (Public methods, wrapped: the page watches what
 // PyScript runs on any Pyodide; only `quick` texts need the hooks.)

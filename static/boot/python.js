@@ -38,6 +38,7 @@ import {
   pyscriptStartCode,
   runRaw,
   startOptions,
+  withoutPackageImport,
   wrapRuns,
 } from "./pyodide-door.js";
 import { unzip } from "./unzip.js";
@@ -271,15 +272,18 @@ export function startPython() {
   const frame = afterPaint();
   const snapshot = restore ? readSnapshot(place).then(prepared) : null;
   snapshot?.catch(() => {}); // seen below, where it is awaited
-  // the engine's files, inflated as soon as they arrive (Pyodide is not built by then):
-  // from a snapshot only those of PyScript's package (the engine's modules are in it)
-  const archive = python.engine
-    ? bytes(new URL(python.engine, location.href))
-    : Promise.reject(new Error("the page names no engine archive (its boot data's python.engine)"));
-  /** @type {(wanted?: (name: string) => boolean) => Promise<import("./unzip.js").Member[]>} */
-  const members = (wanted) => archive.then((zip) => unzip(zip, wanted));
-  const early = members(restore ? (name) => name.startsWith("pyscript/") : undefined);
-  early.catch(() => {});
+  // the engine's files, inflated as soon as they arrive (Pyodide is not built by then);
+  // none from a snapshot, which has every module of the engine imported already, unless
+  // the snapshot cannot be used
+  /** @type {() => Promise<import("./unzip.js").Member[]>} */
+  const members = () =>
+    python.engine
+      ? bytes(new URL(python.engine, location.href)).then((zip) => unzip(zip))
+      : Promise.reject(
+          new Error("the page names no engine archive (its boot data's python.engine)"),
+        );
+  const early = restore ? null : members();
+  early?.catch(() => {}); // seen below, where it is awaited
   // the words of the language the page shows, and only those: another language's are
   // fetched when the player picks it (halfmoon/web/words.py).  Where they cannot be had
   // (offline, before the offline copy has kept that language), another language's that
@@ -362,9 +366,9 @@ export function startPython() {
     const restored = pyodide !== null;
     pyodide ??= await loadPyodide(startOptions(options, create(null)));
     performance.mark("halfmoon-pyodide");
-    // The engine into Python's working directory: all of it, or after a restore only
-    // the bytecode of PyScript's package (the engine's modules are all imported already).
-    const files = await (restored || !restore ? early : members());
+    // The engine into Python's working directory (after a restore, nothing: the engine's
+    // modules are all imported already).
+    const files = restored ? [] : await (early ?? members());
     for (const [name, data] of files) {
       pyodide.FS.mkdirTree(name.split("/").slice(0, -1).join("/") || ".");
       pyodide.FS.writeFile(name, data);
@@ -394,22 +398,26 @@ export function startPython() {
   return started;
 }
 
-// The texts PyScript runs at every start — its own start code (its package written and
-// imported, then its hooks' code: what it runs before the page's script, whose value it
-// drops) and the page's script (main.py, which gives none back) — are run by
-// halfmoon/web/runner.py rather than by Pyodide's runPython, which parses and walks each
-// text in Python before compiling it (≈100 ms of a return visit here, several times that
-// on a phone); on a return visit their code comes compiled in the snapshot, which is
-// made with the texts this start ran (`ranQuickly`).  Any other text runs as it always did.
+// The texts PyScript runs at every start — its own start code (its package written, then
+// its hooks' code: what it runs before the page's script, whose value it drops) and the
+// page's script (main.py, which gives none back) — are run by halfmoon/web/runner.py
+// rather than by Pyodide's runPython, which parses and walks each text in Python before
+// compiling it (≈100 ms of a return visit here, several times that on a phone); on a
+// return visit their code comes compiled in the snapshot, which is made with the texts
+// this start ran (`ranQuickly`).  PyScript's start code runs without its package's import
+// (the door's withoutPackageImport).  Any other text runs as it always did.
 /** @type {string[]} */
 export const ranQuickly = [];
 
-/** @returns {Promise<(text: string) => boolean>} */
+/** @returns {Promise<(text: string) => string | null>} the text to run quickly, or null */
 async function quickTexts() {
-  if (!hooked) return () => false;
+  if (!hooked) return () => null;
   const prefix = await pyscriptStartCode(); // null: it runs as it always did
   const script = document.querySelector('script[type="py"]')?.textContent.trim() || null;
-  return (text) => (prefix !== null && text.startsWith(prefix)) || text === script;
+  return (text) => {
+    if (prefix !== null && text.startsWith(prefix)) return withoutPackageImport(text);
+    return text === script ? text : null;
+  };
 }
 
 // A promise, or a Python awaitable (which has `then` and `catch` too).
@@ -427,9 +435,9 @@ function thenable(value) {
 // interpreter outright, which no Python code can catch.
 /**
  * @param {PyodideAPI} pyodide
- * @param {(text: string) => boolean} isQuick
+ * @param {(text: string) => string | null} quickText
  */
-function watchRuns(pyodide, isQuick) {
+function watchRuns(pyodide, quickText) {
   const failed = () => {
     if (root.dataset.app === "loading") fail(root.dataset.python ? "app.error" : "app.error.load");
   };
@@ -437,8 +445,9 @@ function watchRuns(pyodide, isQuick) {
   let runner;
   /** @type {(args: unknown[]) => (() => unknown) | null} */
   const quick = (args) => {
-    const text = args.length === 1 && typeof args[0] === "string" ? args[0].trim() : null;
-    if (text === null || !isQuick(text)) return null;
+    const given = args.length === 1 && typeof args[0] === "string" ? args[0].trim() : null;
+    const text = given === null ? null : quickText(given);
+    if (text === null) return null;
     if (runner === undefined) {
       try {
         runner = pyodide.pyimport("halfmoon.web.runner").run;
@@ -476,6 +485,6 @@ export async function python(options = {}) {
   streams.stdout = options.stdout || console.log;
   streams.stderr = options.stderr || console.error;
   for (const [name, line] of streams.early.splice(0)) streams[name]?.(line);
-  const [pyodide, isQuick] = await Promise.all([startPython(), quickTexts()]);
-  return watchRuns(pyodide, isQuick);
+  const [pyodide, quickText] = await Promise.all([startPython(), quickTexts()]);
+  return watchRuns(pyodide, quickText);
 }
