@@ -61,13 +61,13 @@ except ImportError:
 
 
 class App:
-    """The page's rooms and controllers, composed.  Built in three steps, a task apart
+    """The page's rooms and controllers, composed.  Built in four steps, a task apart
     (:func:`main`), so that a phone stays free to answer taps on the painted table while
     the game starts (docs/performance.md, "A phone"): the rooms (:meth:`__init__`), the
-    session and its controllers (:meth:`open`), then everything connected and the
-    start-up's last step run (:meth:`show`).  Until :meth:`show` the rooms hear
-    nothing: what the player does meanwhile is kept by the start-up script
-    (``static/boot/kept.js``) and played at once by :class:`.startup.Startup`."""
+    session and its controllers (:meth:`open`), then everything but the input connected
+    and the game made ready (:meth:`show`), then the input (``startup.follow``).  Until
+    then the input reaches no room: what the player does meanwhile is kept by the
+    start-up script (``static/boot/kept.js``) and played by :class:`.startup.Startup`."""
 
     def __init__(self) -> None:
         self.doc, self.win = js.document, js.window
@@ -193,18 +193,11 @@ class App:
             self.said = (*self.said, said)
 
     def show(self) -> None:
-        """Everything connected, then the start-up's last step: the table shown (the
-        painted one taken over), the game ready, and what the player did meanwhile
-        played (:class:`.startup.Startup`)."""
+        """Everything but the input connected, then the table shown (the painted one
+        taken over: :meth:`.startup.Startup.run`); the input, the game ready and what the
+        player did meanwhile follow a task later (``self.startup.follow``)."""
         doc, handlers, control, session = self.doc, self.handlers, self.control, self.session
         handlers.on_error = control.crash
-        self.input.connect(
-            tap=control.tap,
-            action=self.table.action,
-            shortcut=self.table.shortcut,
-            drop=control.drop,
-            paused=lambda: session.paused,
-        )
         self.dialogs.connect(
             option=control.option,
             code=control.code,
@@ -236,8 +229,21 @@ class App:
             greeting=self.greeting,
             table=self.table,
             build=BUILD,
+            connect=self.connect_input,
         )
+        self.startup = startup
         startup.run(first=self.first, said=self.said, fragment=self.fragment, seen=self.seen)
+
+    def connect_input(self) -> None:
+        """The player's taps, actions, keys and drags, to the game."""
+        control, session = self.control, self.session
+        self.input.connect(
+            tap=control.tap,
+            action=self.table.action,
+            shortcut=self.table.shortcut,
+            drop=control.drop,
+            paused=lambda: session.paused,
+        )
 
 
 async def start() -> None:
@@ -252,6 +258,8 @@ async def start() -> None:
             app.speak_at_hand()
         await next_task()
         app.show()
+        await next_task()  # the table drawn, and a tap that came meanwhile kept
+        app.startup.follow()
     except Exception:
         js.console.error(traceback.format_exc())
         root = js.document.documentElement
