@@ -65,7 +65,8 @@ class App:
     (:func:`main`), so that a phone stays free to answer taps on the painted table while
     the game starts (docs/performance.md, "A phone"): the rooms (:meth:`__init__`), the
     session and its controllers (:meth:`open`), then everything but the input connected
-    and the game made ready (:meth:`show`), then the input (``startup.follow``).  Until
+    and the table taken over (:meth:`show`), then the input and the game ready
+    (``startup.follow``).  Until
     then the input reaches no room: what the player does meanwhile is kept by the
     start-up script (``static/boot/kept.js``) and played by :class:`.startup.Startup`."""
 

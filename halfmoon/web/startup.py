@@ -1,6 +1,6 @@
-"""The start-up's last two steps: the painted table taken over and the game made ready;
-then, a task later, what the player did meanwhile played, and what this tab could not
-hear while it started."""
+"""The start-up's last two steps: the painted table taken over; then, a task later, the
+game made ready, what the player did meanwhile played, and what this tab could not hear
+while it started."""
 
 from __future__ import annotations
 
