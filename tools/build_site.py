@@ -442,8 +442,8 @@ def build(out: Path) -> str:
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, pyodide / name)
     hint_compile(pyodide / "pyodide.asm.mjs")
-    # The engine, PyScript's package and the standard library the page can import, all
-    # compiled by the site's own Pyodide (tools/stdlib.py).
+    # The engine and the standard library the page can import, compiled by the site's
+    # own Pyodide (tools/stdlib.py).
     compiled = stdlib.compile_python(files)
     # the engine's modules each after those it imports: a start without a snapshot
     # imports them in the archive's order, a few at a time (static/boot/python.js)

@@ -64,10 +64,9 @@ class App:
     """The page's rooms and controllers, composed.  Built in four steps, a task apart
     (:func:`main`), so that a phone stays free to answer taps on the painted table while
     the game starts (docs/performance.md, "A phone"): the rooms (:meth:`__init__`), the
-    session and its controllers (:meth:`open`), then everything but the input connected
-    and the table taken over (:meth:`show`), then the input and the game ready
-    (``startup.follow``).  Until
-    then the input reaches no room: what the player does meanwhile is kept by the
+    session and its controllers (:meth:`open`), then the table taken over (:meth:`show`),
+    then the game ready (:meth:`follow`).  Until the player's input, the address and
+    other tabs are listened to (:meth:`listen`), what the player does is kept by the
     start-up script (``static/boot/kept.js``) and played by :class:`.startup.Startup`."""
 
     def __init__(self) -> None:
@@ -193,10 +192,11 @@ class App:
         if said is not None:
             self.said = (*self.said, said)
 
-    def show(self) -> None:
-        """Everything but the input connected, then the table shown (the painted one
-        taken over: :meth:`.startup.Startup.run`); the input, the game ready and what the
-        player did meanwhile follow a task later (``self.startup.follow``)."""
+    def show(self) -> bool:
+        """Everything connected but what the player, the address and other tabs can
+        change, then the table shown (the painted one taken over:
+        :meth:`.startup.Startup.run`).  Whether the rest (:meth:`follow`) waits a task:
+        it does when what the player did on the painted table is kept to be played."""
         doc, handlers, control, session = self.doc, self.handlers, self.control, self.session
         handlers.on_error = control.crash
         self.dialogs.connect(
@@ -207,15 +207,13 @@ class App:
             closed=control.refocus,
             covered=control.covered,
         )
-        self.links.connect(changed=control.link)
         self.files.connect(chosen=self.backups.restore)
         self.calendar.connect(play=self.month.play_day, key=self.month.month_key)
-        self.saves.connect(changed=self.tabs.changed)
         self.autosave.connect(adopt=control.adopt)
         handlers.on(doc, "visibilitychange", lambda e: control.visibility(bool(doc.hidden)))
         handlers.on(self.win, "pagehide", lambda e: self.autosave.save(now()))
         handlers.every(500, lambda e: self.ticker.tick())
-        startup = Startup(
+        self.startup = startup = Startup(
             session,
             self.shown,
             control,
@@ -230,13 +228,13 @@ class App:
             greeting=self.greeting,
             table=self.table,
             build=BUILD,
-            connect=self.connect_input,
+            listen=self.listen,
         )
-        self.startup = startup
-        startup.run(first=self.first, said=self.said, fragment=self.fragment, seen=self.seen)
+        return startup.run()
 
-    def connect_input(self) -> None:
-        """The player's taps, actions, keys and drags, to the game."""
+    def listen(self) -> None:
+        """The player's taps, actions, keys and drags, the address and other tabs' saves,
+        to the game."""
         control, session = self.control, self.session
         self.input.connect(
             tap=control.tap,
@@ -244,6 +242,14 @@ class App:
             shortcut=self.table.shortcut,
             drop=control.drop,
             paused=lambda: session.paused,
+        )
+        self.links.connect(changed=control.link)
+        self.saves.connect(changed=self.tabs.changed)
+
+    def follow(self) -> None:
+        """The start-up's last step: the game ready (:meth:`.startup.Startup.follow`)."""
+        self.startup.follow(
+            first=self.first, said=self.said, fragment=self.fragment, seen=self.seen
         )
 
 
@@ -258,9 +264,9 @@ async def start() -> None:
         if not await words_at_hand(app.session.lang):  # the session's language may be another
             app.speak_at_hand()
         await next_task()
-        app.show()
-        await next_task()  # the table drawn, and a tap that came meanwhile kept
-        app.startup.follow()
+        if app.show():
+            await next_task()  # the table drawn, and a tap that came meanwhile kept
+        app.follow()
     except Exception:
         js.console.error(traceback.format_exc())
         root = js.document.documentElement

@@ -282,7 +282,7 @@ export function startPython() {
       : Promise.reject(
           new Error("the page names no engine archive (its boot data's python.engine)"),
         );
-  const early = restore ? null : members();
+  let early = restore ? null : members();
   early?.catch(() => {}); // seen below, where it is awaited
   // the words of the language the page shows, and only those: another language's are
   // fetched when the player picks it (halfmoon/web/words.py).  Where they cannot be had
@@ -350,6 +350,8 @@ export function startPython() {
         // Gone (evicted): made again.  Unreadable: dropped, made again once.  Refused by
         // Python (another build, another Pyodide): dropped, not made again for this build.
         pyodide = null;
+        early = members(); // a start from nothing needs the engine's files after all
+        early.catch(() => {});
         const missing = error instanceof Missing;
         root.dataset.snapshot = missing ? "none" : "failed";
         rememberSnapshot(missing ? null : error instanceof Damaged ? "damaged" : "failed");
