@@ -9,7 +9,7 @@ import { fail, watchFailures } from "./boot/failure.js";
 import { keepInput } from "./boot/kept.js";
 import { applyTable, applyTheme, applyToday } from "./boot/look.js";
 import { registerWorker } from "./boot/offline.js";
-import { paint } from "./boot/paint.js";
+import { paint, showCourts } from "./boot/paint.js";
 import { stopWatching, watchDownloads } from "./boot/progress.js";
 import { afterFirstPaint, afterPaint, rememberSnapshot, startPython } from "./boot/python.js";
 import { probeStorage, startPyScript } from "./boot/pyscript.js";
@@ -35,7 +35,7 @@ applyTheme();
 applyTable();
 applyToday();
 watchSize();
-const { painted, drawn } = paint();
+const { painted, drawn } = paint({ holdCourts: !served });
 const input = painted ? keepInput() : null;
 // What Python takes when it is ready (halfmoon/web/app.py): the record the table was
 // painted from, the new deal drawn for a new player (the deal Python starts with),
@@ -50,6 +50,7 @@ window.halfmoonStart = {
 // PyScript's own start needs nothing before the first frame: it begins after it.
 (served ? afterPaint() : afterFirstPaint())
   .then(() => {
+    showCourts(); // (drawn already, from the offline copy)
     startPython(); // (begun already, from the offline copy)
     return startPyScript(storage);
   })

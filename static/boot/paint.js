@@ -142,6 +142,32 @@ function bar(record) {
   return /** @type {Record<string, string>} */ (values); // each of BAR's checked above
 }
 
+// Where the page is not served by the offline copy (a first visit), the court figures'
+// sprite (static/courts.svg, 89 kB on the wire) is asked for once the first frame is
+// shown, not while that frame's own files still come: the painted cards' figures are
+// held (their `href` kept aside) until showCourts.  They are drawn a moment after the
+// table; their boxes are there from the first frame, so nothing moves.
+let holding = false;
+
+/**
+ * @param {ParentNode} face a card's face, about to be put on the table
+ */
+function hold(face) {
+  for (const use of face.querySelectorAll("use[href]")) {
+    use.setAttribute("data-href", /** @type {string} */ (use.getAttribute("href")));
+    use.removeAttribute("href");
+  }
+}
+
+// The held figures drawn (their sprite asked for now).
+export function showCourts() {
+  holding = false;
+  for (const use of document.querySelectorAll("#table use[data-href]")) {
+    use.setAttribute("href", /** @type {string} */ (use.getAttribute("data-href")));
+    use.removeAttribute("data-href");
+  }
+}
+
 /**
  * @param {Spot & { template: HTMLTemplateElement }} spot
  * @param {unknown} tab the slot whose card takes the focus
@@ -155,7 +181,9 @@ function card(spot, tab) {
   button.dataset.card = code;
   button.dataset.suit = code.slice(-1);
   button.className = /** @type {string} */ (spot.template.dataset.class);
-  button.append(spot.template.content.cloneNode(true));
+  const face = /** @type {DocumentFragment} */ (spot.template.content.cloneNode(true));
+  if (holding) hold(face);
+  button.append(face);
   button.setAttribute("aria-label", spot.label);
   button.setAttribute("aria-pressed", spot.pressed ? "true" : "false");
   if (spot.dimmed) button.setAttribute("data-dimmed", "true");
@@ -297,9 +325,12 @@ function draw(record, kind) {
  * Draw the saved table if there is a record for this page, else a new deal for a new
  * player.  `painted`: the text of the record drawn (what Python compares with its own),
  * or null (the skeleton stays); `drawn`: the new deal's code, or "" for none.
+ * `holdCourts`: the court figures held until showCourts.
+ * @param {{ holdCourts?: boolean }} [options]
  * @returns {{ painted: string | null, drawn: string }}
  */
-export function paint() {
+export function paint({ holdCourts = false } = {}) {
+  holding = holdCourts;
   const own = saved();
   if (own) return { painted: draw(own.record, "true") ? own.raw : null, drawn: "" };
   const record = dealt();

@@ -387,11 +387,29 @@ def test_new_players_see_real_deals_of_the_build_before_python_each_drawn_anew(
     context.close()
 
 
+COURTS = """() => {
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  const sprite = performance.getEntriesByType('resource')
+    .find((e) => new URL(e.name).pathname.endsWith('/static/courts.svg'));
+  const courts = [...document.querySelectorAll('#table button[data-card]')]
+    .filter((b) => /^[JQK]/.test(b.dataset.card));
+  return {
+    asked_after_first_paint: Boolean(fcp && sprite && sprite.startTime >= fcp.startTime),
+    drawn: courts.every((b) => b.querySelector('svg.figure use')?.getAttribute('href')
+      === `static/courts.svg#${b.dataset.card}`),
+  };
+}"""
+
+
 def test_a_new_player_s_deal_is_python_s_with_the_taps_made_meanwhile(opened) -> None:
     page, release = opened({})
     code = painted_new(page)
     table = Table(page)
     game = Game.new(code)
+    # the court figures' sprite is asked for once the first frame is shown, not while
+    # that frame's own files still come; the figures are drawn then, before Python
+    page.wait_for_function("!document.querySelector('#table use[data-href]')")
+    assert page.evaluate(COURTS) == {"asked_after_first_paint": True, "drawn": True}
     assert table.message() == text("pt", "welcome.text")  # the welcome, in the first frame
     bar = page.locator("#boot-progress")
     expect(bar).to_be_visible()  # what is arriving, under the welcome, over no card
