@@ -161,7 +161,6 @@ function hold(face) {
 
 // The held figures drawn (their sprite asked for now).
 export function showCourts() {
-  holding = false;
   performance.mark("halfmoon-courts"); // tests read it
   for (const use of document.querySelectorAll("#table use[data-href]")) {
     use.setAttribute("href", /** @type {string} */ (use.getAttribute("data-href")));

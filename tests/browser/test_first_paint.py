@@ -401,7 +401,14 @@ COURTS = """() => {
       === `static/courts.svg#${b.dataset.card}`),
   };
 }"""
-WAIT_FOR_PAINT_MS = 3000  # static/boot/python.js, afterFirstPaint: no paint reported by then
+# how long the start-up script waits for a paint it is not told of (afterFirstPaint)
+_WAIT = re.search(
+    r"^const FIRST_PAINT_WAIT_MS = (\d+);$",
+    (SITE / "static" / "boot" / "python.js").read_text(encoding="utf-8"),
+    re.M,
+)
+assert _WAIT, "static/boot/python.js names how long it waits for the first paint"
+WAIT_FOR_PAINT_MS = int(_WAIT.group(1))
 
 
 def test_a_new_player_s_deal_is_python_s_with_the_taps_made_meanwhile(opened) -> None:
