@@ -8,11 +8,13 @@ declares it expected (``problems.allow``).  Firefox and WebKit: ``test_firefox_w
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -228,6 +230,7 @@ def problems(
         values = {"key": json.dumps(KEYS["snapshot"]), "build": json.dumps(_build())}
         quiet = NO_SNAPSHOT % values
     found = Problems()
+    opened: list[BrowserContext] = []
     for owner, name in (
         (Browser, "new_context"),
         (Browser, "new_page"),
@@ -247,6 +250,7 @@ def problems(
             made = _original(self, *args, **kwargs)
             context = made.context if isinstance(made, Page) else made
             found.watch(context)
+            opened.append(context)
             if quiet is not None:
                 context.add_init_script(quiet)
             return made
@@ -255,6 +259,11 @@ def problems(
     _current.append(found)
     yield found
     _current.remove(found)
+    # A test that failed before closing its contexts leaves no page or service worker
+    # behind to reach the next test's server or report into its problems.
+    for context in opened:
+        with contextlib.suppress(PlaywrightError):
+            context.close()
     unexpected = found.unexpected()
     assert unexpected == [], "\n".join(unexpected)
 
@@ -298,6 +307,16 @@ def wait_ready(page: Page) -> None:
 def wait_saved(page: Page) -> None:
     """Wait until the save a move asked for has run (``<html data-saved>``)."""
     page.wait_for_function("document.documentElement.dataset.saved !== 'pending'")
+
+
+def wait_until(page: Page, script: str, arg: Any = None, timeout: float = BOOT_TIMEOUT) -> None:
+    """Wait until ``script`` (an expression, or a function of ``arg``) is true in the
+    page, where it may answer with a promise, as the Cache API does.  Playwright's
+    ``wait_for_function`` takes a promise itself for a true answer: it would not wait."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(script, arg):
+        assert time.monotonic() < deadline, f"still false after {timeout:.0f} ms: {script}"
+        page.wait_for_timeout(100)
 
 
 def follow(page: Page, url: str) -> None:

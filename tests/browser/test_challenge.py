@@ -155,7 +155,7 @@ def test_a_challenge_made_opened_played_watched_and_a_tampered_one(
         confirm.locator('[data-answer="no"]').click()
         expect(confirm).to_be_hidden()
         assert them.stat("code") == "HM1-N-AAAAAAC"
-        assert other.evaluate("location.hash") == "#HM1-N-AAAAAAC"
+        expect(other).to_have_url(re.compile(r"#HM1-N-AAAAAAC$"))  # the game's own address back
 
         # ---- another challenge of the deal under way: asked first, as it starts again
         cy = three_moves("HM1-N-AAAAAAC", "Cy")

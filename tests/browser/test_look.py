@@ -26,14 +26,17 @@ def test_court_cards_show_their_drawn_figure(browser: Browser, base_url: str, th
     for slot, code in (("P2", "QC"), ("P3", "KS"), ("R3", "JH")):
         card = Table(page).card(slot)
         use = card.locator("svg.figure use")
-        assert use.get_attribute("href") == f"static/courts.svg#{code}"
+        expect(use).to_have_attribute("href", f"static/courts.svg#{code}")
         assert f'<symbol id="{code}"' in sprite
         box, figure = card.bounding_box(), card.locator("svg.figure").bounding_box()
         assert box is not None and figure is not None
         # the art, not a letter, fills most of the face
         assert figure["width"] * figure["height"] > 0.7 * box["width"] * box["height"]
-        drawn = use.evaluate("u => u.getBBox().width")  # the symbol really loaded
-        assert drawn > 0
+        # the symbol really loaded (the sprite arrives on its own, after the table)
+        page.wait_for_function(
+            "s => document.querySelector(`[data-slot='${s}'] svg.figure use`).getBBox().width > 0",
+            arg=slot,
+        )
     number = Table(page).card("P5")
     assert number.locator("svg").count() == 0 and number.locator(".pip").count() == 1
     # the figure's colours follow the theme (softer at night)
@@ -226,6 +229,8 @@ def test_restart_and_leaving_a_game_ask_first_and_a_slip_costs_nothing(
         expect(dialog).to_be_hidden()
         assert (table.stat("code"), table.stat("moves")) == (CODE, "1"), how
         if how == "code":  # the code window comes back with the code as typed
+            expect(page.locator("#dialog-code")).to_be_visible()
+            expect(page.locator("#code-input")).to_be_focused()
             expect(page.locator("#code-input")).to_have_value("HM1-N-AAAAAAC")
             page.keyboard.press("Escape")
             expect(page.locator("#dialog-code")).to_be_hidden()

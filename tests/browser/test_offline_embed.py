@@ -21,6 +21,7 @@ from tests.browser.conftest import (
     other_origin,
     snapshot_made,
     wait_ready,
+    wait_until,
 )
 from tests.browser.table import Table
 from tools import build_site
@@ -158,7 +159,8 @@ def test_offline_after_one_visit(
     language.select_option("es")
     expect(page.locator('[data-action="new"]')).to_contain_text("Nueva partida")
     spanish = {"static/words/es.json", "reglas.html", "ejemplos.html"}
-    page.wait_for_function(
+    wait_until(
+        page,
         """async (wanted) => {
             const name = (await caches.keys()).find((n) => n.startsWith('halfmoon-'));
             const cache = await caches.open(name);
@@ -301,9 +303,10 @@ def test_an_update_replaces_every_file_at_once(
     # page names: static/boot/python.js)
     snapshot = page.evaluate("document.documentElement.dataset.snapshotCache")
     assert second in snapshot and first not in snapshot and old != snapshot
-    page.wait_for_function(
+    wait_until(
+        page,
         f"caches.keys().then(names => names.includes('halfmoon-{second}') && "
-        f"names.every(n => ['halfmoon-{second}', '{snapshot}'].includes(n)))"
+        f"names.every(n => ['halfmoon-{second}', '{snapshot}'].includes(n)))",
     )
     kept = set(page.evaluate("caches.keys()"))
     assert f"halfmoon-{second}" in kept and old not in kept
