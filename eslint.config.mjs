@@ -35,7 +35,12 @@ export default [
     // the site build fills these placeholders (tools/build_site.py)
     files: ["static/sw.js"],
     languageOptions: {
-      globals: { ...globals.serviceworker, __FILES__: "readonly", __WORDS__: "readonly" },
+      globals: {
+        ...globals.serviceworker,
+        __FILES__: "readonly",
+        __WORDS__: "readonly",
+        __PAGES__: "readonly",
+      },
     },
   },
   {

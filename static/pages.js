@@ -7,6 +7,17 @@ import { applyTheme } from "./boot/look.js";
 
 applyTheme(); // the player's theme and deck colours (the system's where none is stored)
 
+// Offline, this page was asked for in a language this browser has not kept yet, and the
+// service worker gave it in this one (static/sw.js, `?unkept`): the page says so, once
+// (the mark leaves the address, so that a reload or a bookmark does not say it again).
+const asked = new URL(location.href);
+if (asked.searchParams.has("unkept")) {
+  const note = document.querySelector('[data-role="unkept"]');
+  if (note instanceof HTMLElement) note.hidden = false;
+  asked.searchParams.delete("unkept");
+  history.replaceState(history.state, "", asked.href);
+}
+
 /**
  * One step of an example game, as the site build wrote it (tools/build_pages.py): the
  * template each place shows, and the texts.

@@ -1,6 +1,6 @@
 // Half Moon service worker.  The site build fills VERSION, FILES (every file of the
 // site with its content hash and the part of the offline copy it belongs to), WORDS
-// (each language's words), DEFAULT and PREFIX (tools/build_site.py,
+// (each language's words), DEFAULT, PAGES and PREFIX (tools/build_site.py,
 // offline_part, OFFLINE_CACHE).  A version is installed whole into its own cache, every
 // file checked against its hash, or not at all (it never serves a page then); once
 // active it deletes every other version's cache.  The first version installed takes
@@ -16,6 +16,7 @@ const VERSION = "__VERSION__";
 const FILES = __FILES__; // each file: its address, its hash, its part
 const WORDS = __WORDS__; // each language's words, by its code
 const DEFAULT = "__DEFAULT__"; // kept where no page has shown a language yet
+const PAGES = __PAGES__; // the rules and examples pages: each one's file in each language
 const PREFIX = "__CACHE__";
 const CACHE = PREFIX + VERSION;
 /** This service worker's global scope: `self`, which TypeScript's worker types give as any
@@ -207,6 +208,41 @@ sw.addEventListener("activate", (event) => {
   );
 });
 
+/**
+ * Offline, a rules or examples page in a language the copy has not kept yet: the same
+ * page in a language it has (first the language of the page the player came from), at
+ * that page's address marked `?unkept`, where the page says why (static/pages.js).
+ * Null for any other page, or where no language's copy of it is kept.
+ * @param {Cache} cache
+ * @param {URL} url the page asked for
+ * @param {string} referrer the address of the page the player came from, if any
+ * @returns {Promise<Response | null>}
+ */
+async function samePageKept(cache, url, referrer) {
+  const path = (/** @type {string} */ file) => new URL(file, scope).pathname;
+  const page = Object.values(PAGES).find((files) =>
+    Object.values(files).some((file) => path(file) === url.pathname),
+  );
+  if (!page) return null;
+  // the language of the page the player came from, then each in the build's order
+  const from = referrer ? new URL(referrer).pathname : "";
+  const came = Object.values(PAGES).flatMap((files) =>
+    Object.entries(files)
+      .filter(([, file]) => path(file) === from)
+      .map(([lang]) => lang),
+  );
+  const order = Object.entries(page).sort(
+    ([a], [b]) => Number(!came.includes(a)) - Number(!came.includes(b)),
+  );
+  for (const [, file] of order) {
+    const address = new URL(file, scope);
+    if (!(await cache.match(address.href))) continue;
+    address.searchParams.set("unkept", "");
+    return Response.redirect(address.href, 303);
+  }
+  return null;
+}
+
 sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -223,8 +259,14 @@ sw.addEventListener("fetch", (event) => {
       try {
         return await fetch(request);
       } catch (error) {
-        // Offline and not a file of this version: a page opens the game instead.
-        if (request.mode === "navigate") return (await cache.match(GAME)) || Response.error();
+        // Offline and not a file of this version: a rules or examples page comes in a
+        // language kept, any other page opens the game instead.
+        if (request.mode === "navigate")
+          return (
+            (await samePageKept(cache, url, request.referrer)) ||
+            (await cache.match(GAME)) ||
+            Response.error()
+          );
         throw error;
       }
     })(),

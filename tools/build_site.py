@@ -401,6 +401,11 @@ def seal(out: Path) -> str:
     words = {lang: "./" + words_path(lang) for lang in LANGUAGES}
     worker = worker.replace("__WORDS__", json.dumps(words))
     worker = worker.replace('"__DEFAULT__"', json.dumps(DEFAULT_LANGUAGE))
+    pages = {
+        page: {lang: "./" + PAGES[lang][page] for lang in LANGUAGES}
+        for page in ("rules", "examples")
+    }
+    worker = worker.replace("__PAGES__", json.dumps(pages))
     listing = ",\n  ".join(json.dumps(entry) for entry in sorted(files))
     worker = worker.replace("__FILES__", "[\n  " + listing + "\n]")
     (out / "sw.js").write_text(worker, encoding="utf-8")

@@ -21,7 +21,9 @@ from pathlib import Path
 import pytest
 
 from halfmoon.host.examples import WON
+from halfmoon.i18n import language_of_page
 from tests.browser.drivers import Driver, Firefox, WebKit, virtual_screen
+from tools.build_pages import PAGES
 from tools.serve import serve_in_background
 
 # one worker drives both engines, each launched once for the module (make test's
@@ -188,7 +190,8 @@ def test_offline_after_one_visit_and_no_file_fetched_twice(
 ) -> None:
     """A first visit from a server of its own: the page fetches every file once (the
     whole visit, offline copy included, in Firefox), the offline copy is kept, and with
-    the server gone the game starts again."""
+    the server gone the game starts again, and a rules page of a language not kept comes
+    in the language kept, saying why."""
     driver = browser_page
     sizes: list[tuple[str, int, int]] = []
     server, url = serve_in_background(site, "127.0.0.1", sizes=sizes)
@@ -214,6 +217,12 @@ def test_offline_after_one_visit_and_no_file_fetched_twice(
         server.server_close()
     open_game(driver, f"{url}/#{WON.code}")  # nothing answers there now
     assert stat(driver, "code") == WON.code
+    # the rules page in a language the copy has not kept: the one it has, saying why
+    lang = language_of_page(driver.js("document.documentElement.lang"))
+    other = next(code for code in PAGES if code != lang)
+    driver.goto(f"{url}/{PAGES[other]['rules']}")
+    driver.wait("document.querySelector('[data-role=\"unkept\"]')?.hidden === false", BOOT_S)
+    assert driver.js("location.pathname + location.search") == "/" + PAGES[lang]["rules"]
 
 
 def test_errors_in_the_page_are_seen(engine: Driver, base_url: str) -> None:

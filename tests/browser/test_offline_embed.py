@@ -132,6 +132,8 @@ def test_offline_after_one_visit(
     # the words of languages not kept yet, asked for offline
     problems.allow(r"ERR_INTERNET_DISCONNECTED.*static/words/(?:fr|en)\.json")
     problems.allow(r"static/words/(?:fr|en)\.json.*ERR_INTERNET_DISCONNECTED")
+    # ... and the French rules page, followed offline from the Portuguese one
+    problems.allow(r"regles\.html.*ERR_INTERNET_DISCONNECTED")
     context = browser.new_context(locale="pt-PT")
     begun = len(server_log)
     asked: set[str] = set()
@@ -214,6 +216,21 @@ def test_offline_after_one_visit(
     page.goto(f"{base_url}/regras.html")
     expect(page.locator("h1")).to_have_text("Regras do Half Moon")
     expect(page.locator("figure.diagram-figure")).to_have_count(5)
+    unkept = page.locator('[data-role="unkept"]')
+    expect(unkept).to_be_hidden()
+    # The same page in a language not kept yet: this one again, saying why, at its own
+    # address; in a language kept (Spanish, picked above): that one.
+    page.locator('a.other-language[hreflang="fr"]').click()
+    expect(unkept).to_be_visible()
+    expect(unkept).to_have_text(
+        "Não foi possível descarregar esta página no idioma pedido, e este navegador ainda"
+        " não a guardou para usar sem rede: aqui está em português."
+    )
+    expect(page.locator("h1")).to_have_text("Regras do Half Moon")
+    expect(page).to_have_url(f"{base_url}/regras.html")
+    page.locator('a.other-language[hreflang="es"]').click()
+    expect(page.locator("h1")).to_have_text("Reglas de Half Moon")
+    expect(unkept).to_be_hidden()
     page.goto(f"{base_url}/exemplos.html")
     page.locator('#won [data-step-action="next"]').click()
     expect(page.locator('#won [data-role="position"]')).to_have_text("Jogada 2 de 48")
