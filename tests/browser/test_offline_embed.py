@@ -224,7 +224,7 @@ def test_offline_after_one_visit(
     expect(unkept).to_be_visible()
     expect(unkept).to_have_text(
         "Não foi possível descarregar esta página no idioma pedido, e este navegador ainda"
-        " não a guardou para usar sem rede: aqui está em português."
+        " não a guardou para a ler sem rede: aqui está em português de Portugal."
     )
     expect(page.locator("h1")).to_have_text("Regras do Half Moon")
     expect(page).to_have_url(f"{base_url}/regras.html")
