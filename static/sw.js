@@ -225,7 +225,8 @@ async function samePageKept(cache, url, referrer) {
   );
   if (!page) return null;
   // the language of the page the player came from, then each in the build's order
-  const from = referrer ? new URL(referrer).pathname : "";
+  const cameFrom = referrer ? new URL(referrer) : null;
+  const from = cameFrom?.origin === scope.origin ? cameFrom.pathname : "";
   const came = Object.values(PAGES).flatMap((files) =>
     Object.entries(files)
       .filter(([, file]) => path(file) === from)

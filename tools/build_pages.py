@@ -171,7 +171,7 @@ def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
   <nav aria-label="{esc(page_text(lang, "page.nav"))}">{nav}</nav>
 </header>
 <main class="sheet" id="main">
-<p class="unkept" data-role="unkept" role="status" hidden>{esc(page_text(lang, "page.unkept"))}</p>
+<p class="unkept" data-role="unkept" hidden>{esc(page_text(lang, "page.unkept"))}</p>
 {body}
 </main>
 </body>

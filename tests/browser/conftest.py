@@ -262,8 +262,9 @@ def problems(
     # A test that failed before closing its contexts leaves no page or service worker
     # behind to reach the next test's server or report into its problems.
     for context in opened:
-        with contextlib.suppress(PlaywrightError):
-            context.close()
+        if not context.is_closed():
+            with contextlib.suppress(PlaywrightError):
+                context.close()
     unexpected = found.unexpected()
     assert unexpected == [], "\n".join(unexpected)
 

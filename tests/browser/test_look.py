@@ -33,10 +33,7 @@ def test_court_cards_show_their_drawn_figure(browser: Browser, base_url: str, th
         # the art, not a letter, fills most of the face
         assert figure["width"] * figure["height"] > 0.7 * box["width"] * box["height"]
         # the symbol really loaded (the sprite arrives on its own, after the table)
-        page.wait_for_function(
-            "s => document.querySelector(`[data-slot='${s}'] svg.figure use`).getBBox().width > 0",
-            arg=slot,
-        )
+        page.wait_for_function("u => u.getBBox().width > 0", arg=use.element_handle())
     number = Table(page).card("P5")
     assert number.locator("svg").count() == 0 and number.locator(".pip").count() == 1
     # the figure's colours follow the theme (softer at night)

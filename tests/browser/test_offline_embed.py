@@ -230,7 +230,13 @@ def test_offline_after_one_visit(
     expect(page).to_have_url(f"{base_url}/regras.html")
     page.locator('a.other-language[hreflang="es"]').click()
     expect(page.locator("h1")).to_have_text("Reglas de Half Moon")
+    expect(page).to_have_url(f"{base_url}/reglas.html")
     expect(unkept).to_be_hidden()
+    # From there, French again: in the language of the page the player came from.
+    page.locator('a.other-language[hreflang="fr"]').click()
+    expect(unkept).to_be_visible()
+    expect(unkept).to_contain_text("aquí la tienes en español")
+    expect(page).to_have_url(f"{base_url}/reglas.html")
     page.goto(f"{base_url}/exemplos.html")
     page.locator('#won [data-step-action="next"]').click()
     expect(page.locator('#won [data-role="position"]')).to_have_text("Jogada 2 de 48")
