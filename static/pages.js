@@ -1,22 +1,14 @@
 // @ts-check
-// The rules and examples pages: the player's theme and deck colours, and the replay of
-// the example games.  Every diagram, caption and card was written by the site build from
-// the engine; this file only shows one step at a time (no card is drawn here).
+// The rules and examples pages: the player's theme and deck colours, offline why the page
+// is in its language (static/unkept.js), and the replay of the example games.  Every
+// diagram, caption and card was written by the site build from the engine; this file
+// only shows one step at a time (no card is drawn here).
 import "./errors.js";
 import { applyTheme } from "./boot/look.js";
+import { sayUnkept } from "./unkept.js";
 
 applyTheme(); // the player's theme and deck colours (the system's where none is stored)
-
-// Offline, this page was asked for in a language this browser has not kept yet, and the
-// service worker gave it in this one (static/sw.js, `?unkept`): the page says so, once
-// (the mark leaves the address, so that a reload or a bookmark does not say it again).
-const asked = new URL(location.href);
-if (asked.searchParams.has("unkept")) {
-  const note = document.querySelector('[data-role="unkept"]');
-  if (note instanceof HTMLElement) note.hidden = false;
-  asked.searchParams.delete("unkept");
-  history.replaceState(history.state, "", asked.href);
-}
+sayUnkept(); // offline, why this page is in this language
 
 /**
  * One step of an example game, as the site build wrote it (tools/build_pages.py): the

@@ -1,6 +1,6 @@
 // Half Moon service worker.  The site build fills VERSION, FILES (every file of the
 // site with its content hash and the part of the offline copy it belongs to), WORDS
-// (each language's words), DEFAULT, PAGES and PREFIX (tools/build_site.py,
+// (each language's words), DEFAULT, PAGES, UNKEPT and PREFIX (tools/build_site.py,
 // offline_part, OFFLINE_CACHE).  A version is installed whole into its own cache, every
 // file checked against its hash, or not at all (it never serves a page then); once
 // active it deletes every other version's cache.  The first version installed takes
@@ -17,6 +17,7 @@ const FILES = __FILES__; // each file: its address, its hash, its part
 const WORDS = __WORDS__; // each language's words, by its code
 const DEFAULT = "__DEFAULT__"; // kept where no page has shown a language yet
 const PAGES = __PAGES__; // the rules and examples pages: each one's file in each language
+const UNKEPT = "__UNKEPT__"; // the mark of such a page served in another language
 const PREFIX = "__CACHE__";
 const CACHE = PREFIX + VERSION;
 /** This service worker's global scope: `self`, which TypeScript's worker types give as any
@@ -211,7 +212,7 @@ sw.addEventListener("activate", (event) => {
 /**
  * Offline, a rules or examples page in a language the copy has not kept yet: the same
  * page in a language it has (first the language of the page the player came from), at
- * that page's address marked `?unkept`, where the page says why (static/pages.js).
+ * that page's address marked `?unkept`, where the page says why (static/unkept.js).
  * Null for any other page, or where no language's copy of it is kept.
  * @param {Cache} cache
  * @param {URL} url the page asked for
@@ -238,7 +239,7 @@ async function samePageKept(cache, url, referrer) {
   for (const [, file] of order) {
     const address = new URL(file, scope);
     if (!(await cache.match(address.href))) continue;
-    address.searchParams.set("unkept", "");
+    address.searchParams.set(UNKEPT, "");
     return Response.redirect(address.href, 303);
   }
   return null;

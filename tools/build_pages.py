@@ -45,6 +45,10 @@ PAGES = {
 """Each language's file of each page: the game's own links to them name them
 (``link.rules.href``, ``link.examples.href``)."""
 COURTS_SOURCE = "https://github.com/htdebeer/SVG-cards"
+UNKEPT = "unkept"
+"""The mark in a page's address when the offline copy served it in place of the same page
+in a language it has not kept (static/sw.js, which the build tells it); the page's note
+names it (``data-mark``) for static/unkept.js, which shows the note."""
 
 
 # ------------------------------------------------------------------ rules page figures
@@ -144,6 +148,7 @@ def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
         for other in LANGUAGES
         if other != lang
     )
+    unkept = esc(page_text(lang, "page.unkept"))  # shown offline only: static/unkept.js
     alternates = "".join(
         f'<link rel="alternate" hreflang="{html_lang(code)}" href="{PAGES[code][page]}">\n'
         for code in PAGES
@@ -171,7 +176,7 @@ def shell(lang: str, page: str, title: str, description: str, body: str) -> str:
   <nav aria-label="{esc(page_text(lang, "page.nav"))}">{nav}</nav>
 </header>
 <main class="sheet" id="main">
-<p class="unkept" data-role="unkept" hidden>{esc(page_text(lang, "page.unkept"))}</p>
+<p class="unkept" data-role="unkept" data-mark="{UNKEPT}" hidden>{unkept}</p>
 {body}
 </main>
 </body>

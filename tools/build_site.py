@@ -30,7 +30,7 @@ from halfmoon.prefs import FELTS, SWITCHES, THEMES
 
 from . import serve, stdlib, vendored
 from .archive import ENGINE_ARCHIVE, read_archive, read_archive_names, write_archive
-from .build_pages import PAGES, write_pages
+from .build_pages import PAGES, UNKEPT, write_pages
 from .markup import boot_data, face_templates, place_shell, step_controls
 from .pool import MODULE as POOL_MODULE
 from .pool import pool, pool_module
@@ -406,6 +406,7 @@ def seal(out: Path) -> str:
         for page in ("rules", "examples")
     }
     worker = worker.replace("__PAGES__", json.dumps(pages))
+    worker = worker.replace('"__UNKEPT__"', json.dumps(UNKEPT))
     listing = ",\n  ".join(json.dumps(entry) for entry in sorted(files))
     worker = worker.replace("__FILES__", "[\n  " + listing + "\n]")
     (out / "sw.js").write_text(worker, encoding="utf-8")
