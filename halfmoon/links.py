@@ -65,3 +65,17 @@ def read_link(fragment: str) -> str | CodeError | None:
         return canonical_code(wanted)
     except CodeError as exc:
         return exc
+
+
+def followed_at_start(found: str, left: str, now: str) -> str:
+    """The address a starting page takes up once it listens to the address: the one it
+    was opened at (``found``: a link followed while Python started), unless a link was
+    followed after the page wrote the game's own (``left``), when the address ``now``
+    differs from that.
+
+    >>> followed_at_start("#HM1-N-AAAAAAC", "#HM1-N-AAAAAAB", "#HM1-N-AAAAAAB")
+    '#HM1-N-AAAAAAC'
+    >>> followed_at_start("#HM1-N-AAAAAAC", "#HM1-N-AAAAAAB", "#daily")
+    '#daily'
+    """
+    return found if now == left else now

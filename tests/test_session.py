@@ -264,3 +264,15 @@ def test_an_option_change_from_the_page() -> None:
     prefs.change("unknown", True)
     assert (prefs.theme, prefs.lang) == ("dark", "en")
     assert prefs.switch("placement-help") and not prefs.switch("errors")
+
+
+def test_a_starting_page_takes_up_the_link_it_was_opened_at_or_one_followed_since() -> None:
+    from halfmoon.links import followed_at_start
+
+    opened, own = "#HM1-N-AAAAAAC~challenge", "#HM1-N-AAAAAAC"
+    # the page wrote the game's own address over the link it was opened at: that link
+    assert followed_at_start(opened, own, own) == opened
+    # a link followed after that (nobody listened yet): the newer one
+    assert followed_at_start(opened, own, "#daily") == "#daily"
+    # opened with no link, none followed: nothing new
+    assert followed_at_start("", own, own) == ""

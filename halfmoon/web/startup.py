@@ -10,6 +10,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from ..i18n import Phrase, html_lang
+from ..links import followed_at_start
 from ..painted import same_table
 from ..presenter import Presenter
 from ..session import Session
@@ -144,8 +145,7 @@ class Startup:
         control.end_dialog(t)
         self.input.replay(kept)
         # a link followed while the game started, or since run() (then no one heard it)
-        now_at = str(win.location.hash or "")
-        address = self.found if now_at == self.left else now_at
+        address = followed_at_start(self.found, self.left, str(win.location.hash or ""))
         if address != fragment or session.asks is not None:
             control.link(address)
         self.tabs.catch_up(seen)
