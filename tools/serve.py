@@ -102,7 +102,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     }
     log: list[str] | None = None
     sizes: list[tuple[str, int, int]] | None = None  # (path, status, body bytes)
+    files: ClassVar[dict[str, Path]] = {}  # served at these paths besides the folder's
     quiet = True
+
+    def translate_path(self, path: str) -> str:
+        extra = self.files.get(path.split("?", 1)[0].split("#", 1)[0])
+        return str(extra) if extra is not None else super().translate_path(path)
 
     def send_head(self) -> Any:
         """The file, compressed when the browser takes gzip and its type shrinks (a
@@ -168,11 +173,17 @@ def make_server(
     log: list[str] | None = None,
     headers: bool = True,
     sizes: list[tuple[str, int, int]] | None = None,
+    files: dict[str, Path] | None = None,
 ) -> Server:
     """A threaded static server; ``headers=False`` leaves out netlify.toml's headers
-    (a stranger's site, for embedding tests)."""
+    (a stranger's site, for embedding tests); ``files``: more files it serves, by path
+    (the test suite's memory snapshot: tests/browser/conftest.py), read when asked for."""
     rules = header_rules(ROOT / "netlify.toml") if headers else []
-    handler = type("SiteHandler", (Handler,), {"rules": rules, "log": log, "sizes": sizes})
+    handler = type(
+        "SiteHandler",
+        (Handler,),
+        {"rules": rules, "log": log, "sizes": sizes, "files": {} if files is None else files},
+    )
     return Server((host, port), functools.partial(handler, directory=str(directory)))
 
 
@@ -182,8 +193,9 @@ def serve_in_background(
     log: list[str] | None = None,
     headers: bool = True,
     sizes: list[tuple[str, int, int]] | None = None,
+    files: dict[str, Path] | None = None,
 ) -> tuple[Server, str]:
-    server = make_server(directory, host, 0, log, headers, sizes)
+    server = make_server(directory, host, 0, log, headers, sizes, files)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{host}:{server.server_address[1]}"
 

@@ -8,7 +8,9 @@ declares it expected (``problems.allow``).  Firefox and WebKit: ``test_firefox_w
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import fcntl
 import functools
 import json
 import re
@@ -112,8 +114,14 @@ def server_log() -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def base_url(site: Path, server_log: list[str]) -> Iterator[str]:
-    server, url = serve_in_background(site, "127.0.0.1", log=server_log)
+def served_besides() -> dict[str, Path]:
+    """Files the site's server serves besides the site, by path (the suite's snapshot)."""
+    return {}
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path, server_log: list[str], served_besides: dict[str, Path]) -> Iterator[str]:
+    server, url = serve_in_background(site, "127.0.0.1", log=server_log, files=served_besides)
     yield url
     server.shutdown()
 
@@ -204,6 +212,95 @@ NO_SNAPSHOT = """(() => { try {
 } catch (_) { /* no storage here: no snapshot either */ } })();"""
 
 
+# A returning player's start, for the tests that do not test the start itself: the page
+# finds this build's memory snapshot kept (static/boot/python.js restores it), as a
+# browser that played here before would have it.  The snapshot is the one this worker
+# made at its first such test (``kept_start``), put into the context's Cache Storage
+# under the page's own name and key by every page of the site, before the page can read
+# it (its opening of that cache waits for the copy); the page then restores it as it
+# would any kept snapshot.  (Where the test names the key first, the test's value stays.)
+SEEDED = """(() => { try {
+  const build = %(build)s, key = %(key)s;
+  if (location.port !== %(port)s) return;
+  if (new URLSearchParams(location.search).get("snapshot") === "off") return;
+  if (!localStorage.getItem(key))
+    localStorage.setItem(key, JSON.stringify({build, state: "made", damaged: 0}));
+  const name = %(prefix)s + build, url = new URL(`/snapshot-${build}.bin`, location.href).href;
+  const open = CacheStorage.prototype.open;
+  const put = open.call(caches, name).then(async (cache) => {
+    if (!(await cache.match(url))) await cache.add(url);
+  });
+  CacheStorage.prototype.open = function (...args) {
+    const later = () => open.apply(this, args);
+    return args[0] === name ? put.then(later, later) : later();
+  };
+} catch (_) { /* no storage here: no snapshot either */ } })();"""
+PREFIX = "hm-snapshot-"  # the page's name for a build's snapshot cache (static/boot/python.js)
+
+
+@pytest.fixture(scope="session")
+def kept_start(
+    browser: Browser,
+    base_url: str,
+    served_besides: dict[str, Path],
+    tmp_path_factory: pytest.TempPathFactory,
+    worker_id: str,
+) -> str:
+    """The seeding script (:data:`SEEDED`) for the memory snapshot of this build, made
+    once per run as a player's visit makes it (the first worker to need it makes it for
+    all) and served beside the site.  A page it seeds is checked to start from it, so that
+    the suite cannot fall back to slower starts unnoticed."""
+    build = _build()
+    shared = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        shared = shared.parent  # the run's folder, which every worker shares
+    path = shared / f"snapshot-{build}.bin"
+    with open(shared / "kept-start.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            made = _make_snapshot(browser, base_url)
+            partial = path.with_suffix(".part")
+            partial.write_bytes(made)
+            partial.replace(path)
+    served_besides[f"/snapshot-{build}.bin"] = path
+    values = {
+        "build": json.dumps(build),
+        "key": json.dumps(KEYS["snapshot"]),
+        "port": json.dumps(base_url.rsplit(":", 1)[1]),
+        "prefix": json.dumps(PREFIX),
+    }
+    script = SEEDED % values
+    context = browser.new_context(service_workers="block", reduced_motion="reduce")
+    context.add_init_script(script)
+    page = context.new_page()
+    page.goto(f"{base_url}/")
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "restored"
+    context.close()
+    return script
+
+
+def _make_snapshot(browser: Browser, base_url: str) -> bytes:
+    """This build's memory snapshot, made by a visit as a player's visit makes it."""
+    context = browser.new_context(service_workers="block", reduced_motion="reduce")
+    context.clock.install()
+    page = context.new_page()
+    page.goto(f"{base_url}/")
+    wait_ready(page)
+    snapshot_made(page)
+    name, data = page.evaluate(
+        """async () => { const root = document.documentElement.dataset;
+        const cache = await caches.open(root.snapshotCache);
+        const bytes = new Uint8Array(await (await cache.match(root.snapshotKey)).arrayBuffer());
+        let text = ""; for (let i = 0; i < bytes.length; i += 0x8000)
+          text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+        return [root.snapshotCache, btoa(text)]; }"""
+    )
+    context.close()
+    assert name == PREFIX + _build(), name
+    return base64.b64decode(data)
+
+
 @pytest.fixture(autouse=True)
 def problems(
     monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, site: Path
@@ -222,13 +319,18 @@ def problems(
     are tested with the animations on.  A persistent Chromium profile is launched with
     the suite's flags (``browser_type_launch_args``) unless the test is timed
     (``alone``: the phone's start runs as shipped)."""
-    worker = request.node.get_closest_marker("offline") is not None
-    motion = request.node.get_closest_marker("motion") is not None
-    timed = request.node.get_closest_marker("alone") is not None
+    marked = {m.name for m in request.node.iter_markers()}
+    worker = "offline" in marked
+    motion = "motion" in marked
+    timed = "alone" in marked
     quiet = None
-    if request.node.get_closest_marker("snapshot") is None:
+    if "snapshot" not in marked:
         values = {"key": json.dumps(KEYS["snapshot"]), "build": json.dumps(_build())}
         quiet = NO_SNAPSHOT % values
+    if not marked & {"snapshot", "offline", "alone", "first_start"} and (
+        "playwright" in request.fixturenames
+    ):
+        quiet = request.getfixturevalue("kept_start")
     found = Problems()
     opened: list[BrowserContext] = []
     for owner, name in (

@@ -356,6 +356,7 @@ def painted_new(page: Page | Frame) -> str:
     return page.locator('[data-stat="code"]').text_content() or ""
 
 
+@pytest.mark.first_start  # a new player's browser has no snapshot yet
 def test_new_players_see_real_deals_of_the_build_before_python_each_drawn_anew(
     browser: Browser, base_url: str
 ) -> None:
@@ -411,6 +412,7 @@ assert _WAIT, "static/boot/python.js names how long it waits for the first paint
 WAIT_FOR_PAINT_MS = int(_WAIT.group(1))
 
 
+@pytest.mark.first_start  # a new player's browser has no snapshot yet
 def test_a_new_player_s_deal_is_python_s_with_the_taps_made_meanwhile(opened) -> None:
     page, release = opened({})
     code = painted_new(page)
@@ -455,6 +457,7 @@ def test_a_new_player_s_deal_is_python_s_with_the_taps_made_meanwhile(opened) ->
     assert page.evaluate(f"localStorage.getItem('{KEYS['last']}')") == code  # saved
 
 
+@pytest.mark.first_start  # a new player's browser has no snapshot yet
 def test_a_frame_that_may_keep_nothing_paints_a_new_deal_too(
     browser: Browser, host: Callable[..., str]
 ) -> None:

@@ -154,6 +154,7 @@ def test_the_skeleton_shows_before_python_is_ready(browser: Browser, base_url: s
     context.close()
 
 
+@pytest.mark.first_start  # a start from nothing reads the engine archive
 def test_a_start_up_failure_is_shown_not_hidden(
     browser: Browser, base_url: str, tmp_path: Path, problems: Problems
 ) -> None:
@@ -223,6 +224,7 @@ def test_a_fatal_error_in_python_is_not_blamed_on_the_network(
     context.close()
 
 
+@pytest.mark.first_start  # a start from nothing reads the standard library's archive
 def test_a_module_left_out_of_the_page_s_python_shows_the_crash_window(
     browser: Browser, base_url: str, problems: Problems
 ) -> None:
@@ -253,6 +255,7 @@ def test_a_module_left_out_of_the_page_s_python_shows_the_crash_window(
     context.close()
 
 
+@pytest.mark.first_start  # a start from nothing reads the engine archive
 @pytest.mark.parametrize("status", [404, 200])
 def test_a_lost_or_damaged_engine_download_is_explained(
     browser: Browser, base_url: str, status: int, problems: Problems
