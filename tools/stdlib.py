@@ -113,9 +113,80 @@ class Compiled:
         ]
 
 
-def compile_python(engine_files: list[str], main: str = "main.py") -> Compiled:
+CACHE = ROOT / ".cache"
+"""Where the last compile is kept (:func:`compile_python`), by what it was made of."""
+COMPILER = ("tools/python.mjs", "tools/in_pyodide.py", "package-lock.json")
+"""What, beside the sources compiled, decides the compile's output: the tool, and the
+Pyodide and PyScript it runs (pinned in the lock file)."""
+
+
+def _inputs_digest(engine_files: list[str], main: str) -> str:
+    digest = hashlib.sha256(json.dumps([engine_files, main, PYSCRIPT_START]).encode())
+    for name in [*COMPILER, *engine_files, main]:
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+def _kept_compile(key: str) -> Compiled | None:
+    path = CACHE / f"compiled-{key}.zip"
+    try:
+        with zipfile.ZipFile(path) as kept:
+            meta = json.loads(kept.read("meta.json"))
+            members = {
+                part: {
+                    n.removeprefix(f"{part}/"): kept.read(n)
+                    for n in kept.namelist()
+                    if n.startswith(f"{part}/")
+                }
+                for part in ("engine", "stdlib")
+            }
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+        return None
+    return Compiled(
+        engine=members["engine"],
+        stdlib=members["stdlib"],
+        kept=meta["kept"],
+        builtin=tuple(meta["builtin"]),
+        python=meta["python"],
+        order=tuple(meta["order"]),
+    )
+
+
+def _keep_compile(key: str, compiled: Compiled) -> None:
+    CACHE.mkdir(exist_ok=True)
+    for old in CACHE.glob("compiled-*.zip"):
+        old.unlink(missing_ok=True)
+    meta = {
+        "kept": compiled.kept,
+        "builtin": list(compiled.builtin),
+        "python": compiled.python,
+        "order": list(compiled.order),
+    }
+    members = {"meta.json": json.dumps(meta).encode()}
+    members.update({f"engine/{n}": data for n, data in compiled.engine.items()})
+    members.update({f"stdlib/{n}": data for n, data in compiled.stdlib.items()})
+    partial = CACHE / f"compiled-{key}.zip.part"
+    partial.write_bytes(archive.archive_bytes(members, deflated=False))
+    partial.replace(CACHE / f"compiled-{key}.zip")
+
+
+def compile_python(
+    engine_files: list[str], main: str = "main.py", *, reuse: bool = True
+) -> Compiled:
     """Compile ``engine_files`` (paths under the repository) and the standard library
-    the page can import, with the Pyodide in node_modules."""
+    the page can import, with the Pyodide in node_modules.  The last compile is kept in
+    ``.cache/`` under a digest of everything it was made of (:data:`COMPILER`, the
+    files compiled) and given again while none of that changes (``reuse=False``
+    compiles anew: the test that two compiles agree)."""
+    key = _inputs_digest(engine_files, main)
+    if reuse and (kept := _kept_compile(key)) is not None:
+        return kept
+    compiled = _compile(engine_files, main)
+    _keep_compile(key, compiled)
+    return compiled
+
+
+def _compile(engine_files: list[str], main: str) -> Compiled:
     modules = sorted(
         f.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for f in engine_files
     )
