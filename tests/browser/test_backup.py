@@ -180,18 +180,20 @@ HOSTILE = {
 
 
 def test_hostile_and_damaged_files_change_nothing_and_say_why(
-    desktop: BrowserContext, base_url: str
+    desktop: BrowserContext, base_url: str, tmp_path: Path
 ) -> None:
     table = Table(open_game(desktop, base_url, "#" + CODE))
     page = table.page
     table.play([first_pair(CODE)])
     open_stats(page)
     before = page.evaluate(STORED)
-    for name, (payload, said) in HOSTILE.items():
-        restore(
-            page,
-            {"name": "halfmoon-2026-12-01.json", "mimeType": "application/json", "buffer": payload},
-        )
+    for n, (name, (payload, said)) in enumerate(HOSTILE.items()):
+        # chosen from the disk, as a player chooses a file (the 20 MB one is not copied
+        # through the test's driver)
+        chosen = tmp_path / str(n) / "halfmoon-2026-12-01.json"
+        chosen.parent.mkdir()
+        chosen.write_bytes(payload)
+        restore(page, chosen)
         status(page).to_have_text(said)
         assert page.evaluate(STORED) == before, name
         page.locator('#dialog-stats [data-role="dialog-status"]').evaluate(
