@@ -7,29 +7,41 @@ STAMP := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 PORT ?= 8000
 RUNS ?= 7
-# pytest's workers (pytest-xdist): two on this 2-core machine, given tests one by one as
-# each is free (the cross-engine tests stay together on one: their browsers are launched
-# once). WORKERS=0 runs in one process.
-WORKERS ?= 2
+# pytest's workers (pytest-xdist), given tests one by one as each is free (the
+# cross-engine tests stay together on one: their browsers are launched once): three on
+# this 2-core machine, whose two left it idle 4% of the time, three under 1%
+# (docs/testing.md). WORKERS=0 runs in one process.
+WORKERS ?= 3
 PYTEST := $(PY) -m pytest -q $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadgroup)
 
-.PHONY: setup site play test test-rules test-browser test-browsers lint chromium browsers bench bench-browsers bench-phone bench-rules lighthouse soak clean
+# What the site is built from, and what lint reads: the site (its index.html) and lint's
+# stamp are made again only when one of these is newer (a second `make test` goes
+# straight to the tests).
+SITE_SOURCES := $(shell find halfmoon static tools locale -type f -not -path '*/__pycache__/*') \
+	index.html main.py pyscript.toml netlify.toml embed-demo.html package-lock.json
+LINT_SOURCES := $(SITE_SOURCES) $(shell find tests bench types -type f -not -path '*/__pycache__/*') \
+	pyproject.toml eslint.config.mjs .prettierrc.json .prettierignore $(wildcard tsconfig*.json)
+SITE_STAMP := site/index.html
+LINT_STAMP := .cache/lint.stamp
+
+.PHONY: setup site play test prepare test-rules test-browser test-browsers lint chromium browsers bench bench-browsers bench-phone bench-rules lighthouse soak clean
 
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	@bash tools/ensure_venv.sh $(PYTHON) $(VENV)
+	@touch $(STAMP)
 
 $(NPM_STAMP): package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
-	touch $(NPM_STAMP)
+	@printf 'npm: ' && npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NPM_STAMP)
 
 setup: $(STAMP) $(NPM_STAMP)
 
 ## site: assemble the deployable folder site/ (page, engine, vendored Pyodide and PyScript)
-site: $(STAMP) $(NPM_STAMP)
+site: $(SITE_STAMP)
+
+$(SITE_STAMP): $(STAMP) $(NPM_STAMP) $(SITE_SOURCES)
 	$(PY) -m tools.build_site
+	@touch $(SITE_STAMP)
 
 ## play: build, then serve on http://127.0.0.1:$(PORT)/
 play: site
@@ -38,11 +50,13 @@ play: site
 chromium: $(STAMP)
 	bash tools/ensure_chromium.sh $(PY)
 
-## browsers: Firefox ESR and WebKitGTK for the cross-engine tests (Debian's packages)
+## browsers: Chromium, Firefox ESR and WebKitGTK for the browser tests (Debian's packages)
 browsers:
-	bash tools/ensure_browsers.sh
+	@bash tools/ensure_browsers.sh $(PY)
 
-lint: $(STAMP) $(NPM_STAMP)
+lint: $(LINT_STAMP)
+
+$(LINT_STAMP): $(STAMP) $(NPM_STAMP) $(LINT_SOURCES)
 	$(VENV)/bin/ruff check halfmoon tests bench tools main.py
 	$(VENV)/bin/ruff format --check halfmoon tests bench tools main.py
 	$(VENV)/bin/mypy halfmoon tools
@@ -51,6 +65,7 @@ lint: $(STAMP) $(NPM_STAMP)
 	node_modules/.bin/tsc --noEmit -p tsconfig.json
 	node_modules/.bin/tsc --noEmit -p tsconfig.worker.json
 	node_modules/.bin/tsc --noEmit -p tsconfig.node.json
+	@mkdir -p .cache && touch $(LINT_STAMP)
 
 ## test-rules: the rules engine's tests in CPython (no browser)
 test-rules: $(STAMP)
@@ -58,7 +73,7 @@ test-rules: $(STAMP)
 
 # Tests marked `alone` (a phone's start, timed at a slowed CPU) run by themselves after
 # the parallel part: a second browser on the same two cores would slow them beyond any phone.
-test-browser: site chromium browsers
+test-browser: site browsers
 	$(PYTEST) -m "browser and not alone" --durations=15
 	$(PY) -m pytest -q -m alone
 
@@ -67,10 +82,15 @@ test-browsers: site browsers
 	$(PY) -m pytest -q tests/browser/test_firefox_webkit.py $(if $(ENGINE),-k $(ENGINE))
 
 ## test: everything CI runs — lint, rules tests, browser tests on the built site; it
-## prints the 15 slowest tests
-test: lint site chromium browsers
+## prints the 15 slowest tests.  What it needs is made side by side (the browsers'
+## packages, the Python and npm packages, then lint and the site), each step skipped
+## where it is done already.
+test: prepare
 	$(PYTEST) -m "not alone" --durations=15
 	$(PY) -m pytest -q -m alone
+
+prepare:
+	@$(MAKE) --no-print-directory -j4 --output-sync=target lint site browsers
 
 ## bench: start-up, tap latency, bytes and memory against a bare Pyodide page
 bench: site chromium
@@ -97,4 +117,4 @@ soak: $(STAMP)
 	$(PY) -m tests.soak --steps 1000000
 
 clean:
-	rm -rf $(VENV) node_modules site .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules site .cache .pytest_cache .mypy_cache .ruff_cache .hypothesis
