@@ -17,7 +17,7 @@ from halfmoon.history import Entry, write_history
 from halfmoon.host.examples import WON
 from halfmoon.layout import SLOTS
 from tests.browser.axe import axe_violations
-from tests.browser.conftest import DESKTOP, PHONE, open_game, wait_ready
+from tests.browser.conftest import DESKTOP, PHONE, wait_ready
 from tests.browser.table import Table
 from tests.solver import legal_moves
 
@@ -59,9 +59,12 @@ def on_the_clock(
 
 
 def with_history(context: BrowserContext, base_url: str, stored: str, query: str = "") -> Page:
-    page = open_game(context, base_url, "#HM1-N-AAAAAAB", query)
+    """The game opened on a deal with ``stored`` as the list of games played here
+    (written from a page of the site that keeps nothing itself, the rules page)."""
+    page = context.new_page()
+    page.goto(f"{base_url}/rules.html")
     page.evaluate("(value) => localStorage.setItem('halfmoon.v2.history', value)", stored)
-    page.reload()
+    page.goto(f"{base_url}/{query}#HM1-N-AAAAAAB")
     wait_ready(page)
     return page
 
