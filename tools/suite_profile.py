@@ -117,8 +117,9 @@ class Recorder:
     """One worker's records, written as lines of JSON; a thread samples the machine and
     the worker's processes every second."""
 
-    def __init__(self, folder: Path, name: str) -> None:
+    def __init__(self, folder: Path, name: str, processes: bool = True) -> None:
         folder.mkdir(parents=True, exist_ok=True)
+        self.processes = processes  # not in xdist's controller, whose tree holds the workers
         self.out = (folder / f"{name}.jsonl").open("a", encoding="utf-8")
         self.lock = threading.Lock()
         self.stop = threading.Event()
@@ -141,6 +142,8 @@ class Recorder:
             self._processes()
 
     def _processes(self, first: bool = False) -> None:
+        if not self.processes:
+            return
         for pid, (own, _, kind) in _tree(os.getpid()).items():
             start = self.seen[pid][0] if pid in self.seen else (own if first else 0)
             self.seen[pid] = (start, own, kind)
@@ -189,9 +192,10 @@ def pytest_configure(config: pytest.Config) -> None:
     if not folder:
         return
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    controller = worker == "main" and bool(getattr(config.option, "numprocesses", None))
     _adopt_orphans()
     _count_requests()
-    _recorder = Recorder(Path(folder), f"{worker}-{os.getpid()}")
+    _recorder = Recorder(Path(folder), f"{worker}-{os.getpid()}", processes=not controller)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
