@@ -24,11 +24,10 @@ from typing import Final, Literal, TypeVar
 
 from . import safejson as sj
 from . import saved
-from .game import Game
+from .game import Game, play_move
 from .history import Entry, read_history, result_of, write_history
 from .i18n import text
 from .prefs import Prefs
-from .replay import play_move
 from .saved import KEEP_GAMES, Play
 from .stats import Stats
 

@@ -385,3 +385,10 @@ class Game:
             codes = " ".join(c.code for c in cards)
             raise game_format.SnapshotError(f"removal {number} ({codes}) is not a pair or trio")
         self._apply(Removal(slots, tuple(cards)), None)
+
+
+def play_move(game: Game, move: tuple[str, ...]) -> None:
+    """Tap a stored move; ``ValueError`` unless its last tap removes the cards."""
+    results = [game.tap(slot) for slot in move]
+    if results[-1].outcome not in ("pair", "trio"):
+        raise ValueError(f"{game.code}: {move} is not a move here")

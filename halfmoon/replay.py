@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .cards import FACES, Card
-from .game import Game
+from .game import Game, play_move
 from .i18n import Counted, card_label, count_text, rank_label, text, text_for
 from .layout import is_pile, place_number
 from .rules import partner
@@ -140,13 +140,6 @@ def uncovered_note(after: Game, move: tuple[str, ...], number: int, lang: str) -
     if emptied:
         parts.append(text_for(lang, "guide.emptied", len(emptied), p=_join(emptied, lang)))
     return " ".join(parts)
-
-
-def play_move(game: Game, move: tuple[str, ...]) -> None:
-    """Tap a stored move; ``ValueError`` unless its last tap removes the cards."""
-    results = [game.tap(slot) for slot in move]
-    if results[-1].outcome not in ("pair", "trio"):
-        raise ValueError(f"{game.code}: {move} is not a move here")
 
 
 def position_text(frame: Frame, total: int, lang: str) -> str:

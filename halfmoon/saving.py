@@ -14,6 +14,7 @@ tabs' ``storage`` events.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from . import safejson as sj
 from .books import new_id
@@ -39,9 +40,29 @@ from .saved import (
     write_prefs,
     write_stats,
 )
-from .session import Feedback
 from .shelf import Shelf
 from .stats import Count, Stats
+
+
+class ToKeep(Protocol):
+    """What an action of the session asks to keep (its answer,
+    :class:`~halfmoon.session.Feedback`, carries it beside what the page shows)."""
+
+    @property
+    def counts(self) -> Sequence[Count]:
+        """What to count in the statistics."""
+
+    @property
+    def recorded(self) -> Sequence[Entry]:
+        """Games for the history."""
+
+    @property
+    def left(self) -> Play | None:
+        """The play just left for another deal, to save as it was left."""
+
+    @property
+    def save(self) -> bool:
+        """Whether the play in progress is due for a save."""
 
 _WHAT = {LEGACY["game"]: "game", LEGACY["stats"]: "stats", LEGACY["prefs"]: "prefs"}
 
@@ -102,7 +123,7 @@ class Saver:
         self.pending.extend(counts)
         self.recorded.extend(recorded)
 
-    def take(self, feedback: Feedback) -> bool:
+    def take(self, feedback: ToKeep) -> bool:
         """What a move, a deal or any other action of the session asks to keep: its counts
         and games queued, the play it left saved; whether the play in progress is due
         for a save (:meth:`save`, which the page makes just after the event)."""

@@ -7,7 +7,7 @@ Pure and browser-free; the site build turns it into HTML (``tools/build_pages.py
 
 from __future__ import annotations
 
-from ..game import Game
+from ..game import Game, play_move
 from ..replay import (
     Frame,
     frames,
@@ -15,7 +15,6 @@ from ..replay import (
     impasse_reason,
     move_caption,
     move_words,
-    play_move,
     position_text,
     score_line,
     uncovered_note,
