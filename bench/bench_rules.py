@@ -9,7 +9,7 @@ import sys
 import time
 
 from halfmoon import Game
-from halfmoon.deal import DEAL_COUNT, format_code
+from halfmoon.rules.deal import DEAL_COUNT, format_code
 from tests.solver import legal_moves
 
 

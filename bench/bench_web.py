@@ -38,7 +38,7 @@ from playwright.sync_api import (
 )
 
 from halfmoon import Game
-from halfmoon.i18n import LANGUAGES
+from halfmoon.words.i18n import LANGUAGES
 from tests.solver import legal_moves
 from tools.chromium import launch_options
 from tools.serve import serve_in_background

@@ -3,10 +3,10 @@
 Plain Python with no browser or I/O in it; the same files run in CPython and Pyodide.
 """
 
-from .cards import Card, card, parse_card
-from .deal import CodeError, canonical_code, format_code, parse_code, random_code
-from .game import Game, Removal, TapResult
-from .game_format import SnapshotError
+from .rules.cards import Card, card, parse_card
+from .rules.deal import CodeError, canonical_code, format_code, parse_code, random_code
+from .rules.game import Game, Removal, TapResult
+from .rules.game_format import SnapshotError
 
 __all__ = [
     "Card",

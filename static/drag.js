@@ -3,7 +3,7 @@
 // follows the pointer: a copy of the card follows it and the card under it is marked as
 // the drop target, whether or not it fits (nothing here knows the rules).  A drop on a
 // card is handed to Python as one "halfmoon-drop" event on the table, which plays it as
-// two taps (halfmoon/drag.py); a drop anywhere else puts the card back.  A tap stays a
+// two taps (halfmoon/page/drag.py); a drop anywhere else puts the card back.  A tap stays a
 // tap: the drag begins only once the pointer has moved beyond a threshold, and the click
 // that ends a drag is swallowed.  The keyboard never comes here.
 

@@ -7,7 +7,7 @@
 // The element holds an iframe of the game's page beside this script (resolved from
 // import.meta.url), with its title and allow list, as tall as the whole table needs at
 // the element's width; its attributes are the options the game's address takes
-// (halfmoon/address.py: theme, felt, deck, index, calm, motion; and lang, and code for a
+// (halfmoon/page/address.py: theme, felt, deck, index, calm, motion; and lang, and code for a
 // given deal), and a changed attribute loads the frame with them.  Every message the
 // game posts (halfmoon/web/embed.py) is dispatched on the element as a CustomEvent
 // "halfmoon-<type>" with the message as its detail — only messages from its own frame's
@@ -17,7 +17,7 @@
 /**
  * What the build hands this script.
  * @typedef {object} FrameFacts
- * @property {string[]} names the address's option names (halfmoon/address.py)
+ * @property {string[]} names the address's option names (halfmoon/page/address.py)
  * @property {string[]} on the values that turn on an option written as ?calm=1
  * @property {string[]} presence the options on when their attribute is there, bare
  * @property {number} narrow the widest frame that holds the table upright, in px

@@ -1,5 +1,5 @@
 """Browsers as the game keeps its storage, in memory, for CPython tests: the engine's
-own saving (:mod:`halfmoon.saving`), backup and restore (:mod:`halfmoon.backup_keys`)
+own saving (:mod:`halfmoon.keeping.saving`), backup and restore (:mod:`halfmoon.keeping.backup_keys`)
 over :class:`Memory`, a key-value store that can be full, refuse a given write, throw
 on reading a key, or be shared by two tabs.  A :class:`Device` drives a session through
 them as the page does.  Its wall clock is the test's to move, ahead or back (the game
@@ -13,14 +13,12 @@ from collections.abc import Callable
 from itertools import count
 
 from halfmoon import Game
-from halfmoon.backup import Backup, read_backup, write_backup
-from halfmoon.backup_keys import BackupKeys
-from halfmoon.books import Books
-from halfmoon.history import KEEP, Entry, read_history, trim
 from halfmoon.host.examples import WON
-from halfmoon.localtime import utc_day
-from halfmoon.prefs import Prefs
-from halfmoon.restore import (
+from halfmoon.keeping.backup import Backup, read_backup, write_backup
+from halfmoon.keeping.backup_keys import BackupKeys
+from halfmoon.keeping.books import Books
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.restore import (
     Merged,
     Outcome,
     Stored,
@@ -29,7 +27,7 @@ from halfmoon.restore import (
     later_save,
     left_entry,
 )
-from halfmoon.saved import (
+from halfmoon.keeping.saved import (
     KEYS,
     Play,
     code_of_key,
@@ -41,10 +39,12 @@ from halfmoon.saved import (
     read_prefs,
     read_stats,
 )
-from halfmoon.saving import Saver
-from halfmoon.session import Feedback, Session
-from halfmoon.shelf import Shelf
-from halfmoon.stats import Stats
+from halfmoon.keeping.saving import Saver
+from halfmoon.keeping.shelf import Shelf
+from halfmoon.records.history import KEEP, Entry, read_history, trim
+from halfmoon.records.localtime import utc_day
+from halfmoon.records.stats import Stats
+from halfmoon.session.session import Feedback, Session
 from tests.solver import legal_moves
 
 _ids = count()
@@ -55,7 +55,7 @@ class Refused(Exception):
 
 
 class Memory:
-    """A key-value store in memory (:class:`halfmoon.keyvalue.KeyValue`): ``quota`` the
+    """A key-value store in memory (:class:`halfmoon.keeping.keyvalue.KeyValue`): ``quota`` the
     most characters it takes (None: no limit); ``refuse`` the write (set or remove,
     counted from 0) it refuses; reading a key of ``throwing`` throws."""
 
@@ -102,7 +102,7 @@ class Device:
     """One browser tab: its store (its own :class:`Memory`, or ``store``, shared with
     another tab; ``blocked``: none at all), its wall clock, its session (on ``code``,
     else the play saved last, else the example deal ``WON``), saved by the
-    engine's :class:`~halfmoon.saving.Saver`.  Whatever the game writes its readers must
+    engine's :class:`~halfmoon.keeping.saving.Saver`.  Whatever the game writes its readers must
     read back: a value kept aside as damaged fails the test that made it."""
 
     def __init__(

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 from halfmoon import Game
-from halfmoon.deal import format_code
+from halfmoon.rules.deal import format_code
 from tests.solver import Move, legal_moves, solve
 
 OPENING: list[Move] = [("P1", "P8"), ("P8", "P5", "P3")]

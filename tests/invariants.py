@@ -6,7 +6,7 @@ import json
 from collections import Counter
 
 from halfmoon import Game
-from halfmoon.cards import DOUBLE_DECK
+from halfmoon.rules.cards import DOUBLE_DECK
 from tests.positions import observable
 
 

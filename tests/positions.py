@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from halfmoon import Game
-from halfmoon.layout import PILES, RESERVE
+from halfmoon.rules.layout import PILES, RESERVE
 
 
 def position(under: dict[str, list[str]] | None = None, **tops: str) -> Game:

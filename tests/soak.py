@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 
 from halfmoon import Game
-from halfmoon.deal import DEAL_COUNT, format_code
+from halfmoon.rules.deal import DEAL_COUNT, format_code
 from tests.invariants import check_invariants
 from tests.positions import observable
 from tests.solver import Move, legal_moves, solve_code

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from halfmoon.cards import Card
-from halfmoon.deal import deal, parse_code
-from halfmoon.layout import SLOTS
+from halfmoon.rules.cards import Card
+from halfmoon.rules.deal import deal, parse_code
+from halfmoon.rules.layout import SLOTS
 
 Move = tuple[str, ...]
 

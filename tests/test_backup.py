@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from halfmoon import Game
-from halfmoon.backup import (
+from halfmoon.host.examples import IMPASSE, WON
+from halfmoon.keeping.backup import (
     MAX_CHARS,
     Backup,
     Refused,
@@ -27,14 +28,13 @@ from halfmoon.backup import (
     refused_words,
     write_backup,
 )
-from halfmoon.books import new_id
-from halfmoon.clock import MAX_ELAPSED_MS
-from halfmoon.daily import daily_code
-from halfmoon.history import KEEP, entry_of
-from halfmoon.host.examples import IMPASSE, WON
-from halfmoon.prefs import SWITCHES, Prefs
-from halfmoon.saved import KEEP_GAMES, Play
-from halfmoon.stats import Stats
+from halfmoon.keeping.books import new_id
+from halfmoon.keeping.prefs import SWITCHES, Prefs
+from halfmoon.keeping.saved import KEEP_GAMES, Play
+from halfmoon.records.daily import daily_code
+from halfmoon.records.history import KEEP, entry_of
+from halfmoon.records.stats import Stats
+from halfmoon.rules.clock import MAX_ELAPSED_MS
 from tests.devices import Device
 from tests.solver import legal_moves, solve_code
 from tests.test_history import NOON, TODAY, finished

@@ -12,8 +12,8 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from halfmoon import challenge_link as fmt
-from halfmoon.challenge import (
+from halfmoon.challenges import challenge_link as fmt
+from halfmoon.challenges.challenge import (
     Challenge,
     ChallengeError,
     Result,
@@ -25,16 +25,16 @@ from halfmoon.challenge import (
     verdict,
     verdict_words,
 )
-from halfmoon.challenge_view import challenge_line, versus
-from halfmoon.game import Game
-from halfmoon.history import Entry
 from halfmoon.host.examples import WON
-from halfmoon.leaving import link_question
-from halfmoon.links import read_link
-from halfmoon.prefs import Prefs
-from halfmoon.saved import Play, read_play, write_play
-from halfmoon.session import Session
-from halfmoon.stats import Count
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.saved import Play, read_play, write_play
+from halfmoon.page.challenge_view import challenge_line, versus
+from halfmoon.records.history import Entry
+from halfmoon.records.stats import Count
+from halfmoon.rules.game import Game
+from halfmoon.rules.links import read_link
+from halfmoon.session.leaving import link_question
+from halfmoon.session.session import Session
 
 WIN = Challenge(WON.code, Result(104, 252, 48), "Ana", tuple(WON.moves))
 

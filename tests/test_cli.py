@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from halfmoon.deal import canonical_code
 from halfmoon.host.cli import main
+from halfmoon.rules.deal import canonical_code
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

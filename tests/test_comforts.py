@@ -12,17 +12,17 @@ from pathlib import Path
 import pytest
 
 from halfmoon import Game
-from halfmoon.books import Books
-from halfmoon.daily import daily_code
-from halfmoon.drag import drop_taps
-from halfmoon.history import Entry
-from halfmoon.keys import resumes, shortcut
-from halfmoon.prefs import FELTS, Prefs
-from halfmoon.presenter import Presenter
-from halfmoon.results import win_lines
-from halfmoon.saved import Play, read_play, read_prefs, write_play, write_prefs
-from halfmoon.session import Session
-from halfmoon.stats import Stats
+from halfmoon.keeping.books import Books
+from halfmoon.keeping.prefs import FELTS, Prefs
+from halfmoon.keeping.saved import Play, read_play, read_prefs, write_play, write_prefs
+from halfmoon.page.drag import drop_taps
+from halfmoon.page.keys import resumes, shortcut
+from halfmoon.page.results import win_lines
+from halfmoon.records.daily import daily_code
+from halfmoon.records.history import Entry
+from halfmoon.records.stats import Stats
+from halfmoon.session.presenter import Presenter
+from halfmoon.session.session import Session
 from tests.positions import position
 from tests.solver import legal_moves
 

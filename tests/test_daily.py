@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from halfmoon.books import Books
-from halfmoon.daily import EPOCH, SEED, daily_code, daily_number, parse_day
-from halfmoon.deal import DEAL_COUNT, canonical_code
-from halfmoon.links import DAILY, read_link
-from halfmoon.localtime import local_day
-from halfmoon.prefs import Prefs
-from halfmoon.presenter import Presenter
-from halfmoon.session import Session
+from halfmoon.keeping.books import Books
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.records.daily import EPOCH, SEED, daily_code, daily_number, parse_day
+from halfmoon.records.localtime import local_day
+from halfmoon.rules.deal import DEAL_COUNT, canonical_code
+from halfmoon.rules.links import DAILY, read_link
+from halfmoon.session.presenter import Presenter
+from halfmoon.session.session import Session
 from tests.solver import legal_moves
 from tests.test_session import Shelf
 

@@ -9,8 +9,8 @@ from random import Random
 import pytest
 
 from halfmoon import CodeError, Game, canonical_code, format_code, parse_code, random_code
-from halfmoon.cards import DOUBLE_DECK
-from halfmoon.deal import DEAL_COUNT, SplitMix64, shuffled_deck
+from halfmoon.rules.cards import DOUBLE_DECK
+from halfmoon.rules.deal import DEAL_COUNT, SplitMix64, shuffled_deck
 
 # Known answers of docs/deal-codes.md: tops P1…P12 | reserve R1…R8, and P1 bottom → top.
 KNOWN_ANSWERS = [

@@ -1,5 +1,5 @@
 """A win is a fact (issue 41, item 1): a play's end is recorded once, as it was when the
-game ended (halfmoon/ending.py), and undo, redo, leaving, another tab or an older save
+game ended (halfmoon/records/ending.py), and undo, redo, leaving, another tab or an older save
 never rewrite it; the end window, your games, the share text, the statistics and the
 events posted to a host page all say the same (through tests/devices.py: the real
 session, books and saving over a store in memory)."""
@@ -12,18 +12,18 @@ from datetime import UTC, datetime
 
 import pytest
 
-from halfmoon.clock import format_time
-from halfmoon.ending import End, read_end, standing, write_end
-from halfmoon.history import Entry
 from halfmoon.host.examples import WON
-from halfmoon.leaving import leave_question, restart_question
-from halfmoon.localtime import utc_day
-from halfmoon.presenter import Presenter
-from halfmoon.restore import merge_play
-from halfmoon.results import resumable, rows, share_text
-from halfmoon.safejson import Invalid
-from halfmoon.saved import game_key, read_play, write_play
-from halfmoon.session import Feedback
+from halfmoon.keeping.restore import merge_play
+from halfmoon.keeping.saved import game_key, read_play, write_play
+from halfmoon.page.results import resumable, rows, share_text
+from halfmoon.records.ending import End, read_end, standing, write_end
+from halfmoon.records.history import Entry
+from halfmoon.records.localtime import utc_day
+from halfmoon.records.safejson import Invalid
+from halfmoon.rules.clock import format_time
+from halfmoon.session.leaving import leave_question, restart_question
+from halfmoon.session.presenter import Presenter
+from halfmoon.session.session import Feedback
 from tests.devices import Device
 from tests.test_history import NOON
 

@@ -2,19 +2,19 @@
 one store (tests/devices.py, as the page drives the engine): whatever the player undoes,
 redoes, plays, waits or leaves, an end once recorded stays as it was, and the end window,
 your games, the statistics, the host's events, the questions and Resume agree with it
-(halfmoon/ending.py, issue 41)."""
+(halfmoon/records/ending.py, issue 41)."""
 
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from halfmoon.clock import format_time
-from halfmoon.history import Entry
 from halfmoon.host.examples import WON
-from halfmoon.leaving import leave_question
-from halfmoon.presenter import Presenter
-from halfmoon.results import resumable
+from halfmoon.page.results import resumable
+from halfmoon.records.history import Entry
+from halfmoon.rules.clock import format_time
+from halfmoon.session.leaving import leave_question
+from halfmoon.session.presenter import Presenter
 from tests.devices import Device
 from tests.test_ending import OTHER, STUCK, tap
 from tests.test_history import NOON

@@ -10,8 +10,8 @@ from halfmoon import Game
 from halfmoon.host.examples import IMPASSE, WON, Example
 from halfmoon.host.guide import impasse_reason, move_caption, position, replay, score_line
 from halfmoon.host.locale import page_text, po_words
-from halfmoon.i18n import LANGUAGES, text
-from halfmoon.layout import SLOTS
+from halfmoon.rules.layout import SLOTS
+from halfmoon.words.i18n import LANGUAGES, text
 from tests.solver import legal_moves
 
 
@@ -190,7 +190,7 @@ def test_page_words_exist_in_every_language() -> None:
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="the scan needs a C compiler")
 def test_the_example_search_finds_the_stored_deal() -> None:
     """The compiled scan agrees with the Python dealer on the deal it found."""
-    from halfmoon.deal import parse_code
+    from halfmoon.rules.deal import parse_code
     from tests.find_examples import scan, won_line
 
     number = parse_code(WON.code)

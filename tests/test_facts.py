@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from halfmoon.host.locale import po_words
-from halfmoon.i18n import HTML_LANG, LANGUAGES, html_lang
-from halfmoon.kept import FIELDS as KEPT_FIELDS
-from halfmoon.kept import Action, Key, Tap, read
-from halfmoon.look import NARROW_PX, SIGN_MS
-from halfmoon.painted import CHECKS
-from halfmoon.prefs import FELTS, THEMES
+from halfmoon.keeping.prefs import FELTS, THEMES
+from halfmoon.page.kept import FIELDS as KEPT_FIELDS
+from halfmoon.page.kept import Action, Key, Tap, read
+from halfmoon.page.look import NARROW_PX, SIGN_MS
+from halfmoon.page.painted import CHECKS
+from halfmoon.words.i18n import HTML_LANG, LANGUAGES, html_lang
 from tools.archive import ENGINE_ARCHIVE
 from tools.build_site import CHOICES, render_page, stylesheet
 
@@ -51,21 +51,21 @@ COPIES: dict[str, Copy] = {
     "html lang": Copy(
         rf"""["'`]{_any(t for code, t in HTML_LANG.items() if t != code)}["'`]"""
         rf"""|(?:===?|!=)\s*["']{_any(LANGUAGES)}["']|startswith\(["']{_any(LANGUAGES)}""",
-        "halfmoon/i18n.py",
+        "halfmoon/words/i18n.py",
     ),
     "engine archive": Copy(rf"""["'`]{re.escape(ENGINE_ARCHIVE)}""", "tools/archive.py"),
-    "sign duration": Copy(rf"(?<![\w.]){SIGN_MS}(?![\w.])", "halfmoon/look.py"),
-    "narrow breakpoint": Copy(rf"<=\s*{NARROW_PX}\b", "halfmoon/look.py"),
+    "sign duration": Copy(rf"(?<![\w.]){SIGN_MS}(?![\w.])", "halfmoon/page/look.py"),
+    "narrow breakpoint": Copy(rf"<=\s*{NARROW_PX}\b", "halfmoon/page/look.py"),
     "kept input": Copy(
         rf"""\[\s*["']{_any(KEPT_FIELDS)}["']\s*,|len\(rest\)\s*==\s*\d""",
-        "halfmoon/kept.py",
+        "halfmoon/page/kept.py",
     ),
     "painted limits": Copy(
-        r"\btext\([^()]*,\s*\d+\)|entry\.length\s*!==\s*\d", "halfmoon/painted.py", SCRIPTS
+        r"\btext\([^()]*,\s*\d+\)|entry\.length\s*!==\s*\d", "halfmoon/page/painted.py", SCRIPTS
     ),
     "themes and felts": Copy(
         rf"""<option value=|\[\s*["']{_any((*THEMES, *FELTS))}["']\s*,""",
-        "halfmoon/prefs.py",
+        "halfmoon/keeping/prefs.py",
         PAGE,
     ),
     "start-failure words": Copy(

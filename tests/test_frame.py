@@ -1,7 +1,7 @@
 """Issue 42, items 2 and 3: a calm table (no clock, score or moves on the bar; the end
 window, the share text and the table read aloud speak of cards cleared, never of time;
 the statistics keep everything) and the options a page's address gives a frame
-(halfmoon/address.py: starting options until the player chooses; anything unknown
+(halfmoon/page/address.py: starting options until the player chooses; anything unknown
 ignored).  Through the real session, presenter and stored format."""
 
 from __future__ import annotations
@@ -13,17 +13,17 @@ from datetime import date
 import pytest
 
 from halfmoon import Game
-from halfmoon.address import ADDRESS, ON, Given, given
-from halfmoon.books import Books
-from halfmoon.history import Entry
-from halfmoon.i18n import LANGUAGES
-from halfmoon.look import NARROW_PX
-from halfmoon.prefs import Prefs
-from halfmoon.presenter import Presenter
-from halfmoon.results import share_text
-from halfmoon.saved import read_prefs, write_prefs
-from halfmoon.session import Session
-from halfmoon.stats import Stats
+from halfmoon.keeping.books import Books
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.saved import read_prefs, write_prefs
+from halfmoon.page.address import ADDRESS, ON, Given, given
+from halfmoon.page.look import NARROW_PX
+from halfmoon.page.results import share_text
+from halfmoon.records.history import Entry
+from halfmoon.records.stats import Stats
+from halfmoon.session.presenter import Presenter
+from halfmoon.session.session import Session
+from halfmoon.words.i18n import LANGUAGES
 from tests.positions import position
 from tools.build_site import embed_script
 

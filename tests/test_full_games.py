@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from halfmoon import Game
-from halfmoon.deal import format_code
+from halfmoon.rules.deal import format_code
 from tests.solver import legal_moves, solve_code
 
 WINNABLE = ["HM1-N-AAAAAAA", "HM1-N-AAAAAAB", "HM1-N-AAAAAAC", "HM1-N-HALFMON"]

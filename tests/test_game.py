@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from halfmoon import Game
-from halfmoon.clock import Clock, format_time
+from halfmoon.rules.clock import Clock, format_time
 from tests.positions import observable, position
 from tests.solver import solve_code
 

@@ -1,4 +1,4 @@
-"""The game's stored format (halfmoon/game_format.py): JSON-safe round trips, and refusal
+"""The game's stored format (halfmoon/rules/game_format.py): JSON-safe round trips, and refusal
 of anything corrupt or tampered."""
 
 from __future__ import annotations

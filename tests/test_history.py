@@ -15,9 +15,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from halfmoon import Game
-from halfmoon.books import Books, new_id
-from halfmoon.daily import daily_code
-from halfmoon.history import (
+from halfmoon.host.examples import IMPASSE, WON
+from halfmoon.keeping.books import Books, new_id
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.page.replay import frames
+from halfmoon.page.results import (
+    chart,
+    chart_words,
+    daily_streak,
+    daily_view,
+    rows,
+    share_text,
+)
+from halfmoon.records.daily import daily_code
+from halfmoon.records.history import (
     KEEP,
     MAX_CHARS,
     RECENT,
@@ -27,22 +38,11 @@ from halfmoon.history import (
     record,
     write_history,
 )
-from halfmoon.host.examples import IMPASSE, WON
-from halfmoon.localtime import local_day, local_time
-from halfmoon.prefs import Prefs
-from halfmoon.presenter import Presenter
-from halfmoon.replay import frames
-from halfmoon.results import (
-    chart,
-    chart_words,
-    daily_streak,
-    daily_view,
-    rows,
-    share_text,
-)
-from halfmoon.safejson import Invalid
-from halfmoon.session import Session
-from halfmoon.stats import Count
+from halfmoon.records.localtime import local_day, local_time
+from halfmoon.records.safejson import Invalid
+from halfmoon.records.stats import Count
+from halfmoon.session.presenter import Presenter
+from halfmoon.session.session import Session
 from tests.solver import legal_moves
 from tests.test_session import Shelf
 

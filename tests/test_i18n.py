@@ -8,7 +8,6 @@ from datetime import UTC, date, datetime
 import pytest
 
 from halfmoon import Game, card
-from halfmoon.history import Entry
 from halfmoon.host.examples import WON
 from halfmoon.host.locale import (
     HOST_ONLY,
@@ -19,7 +18,16 @@ from halfmoon.host.locale import (
     plural_rules,
     po_words,
 )
-from halfmoon.i18n import (
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.restore import Merged, Outcome, restored_words
+from halfmoon.page.replay import ending, score_line
+from halfmoon.page.results import Bar, chart_words, daily_today, rows, share_text
+from halfmoon.records.history import Entry
+from halfmoon.records.localtime import local_time
+from halfmoon.session.leaving import leave_question, restart_question
+from halfmoon.session.session import Session
+from halfmoon.words import plural as cldr_plural
+from halfmoon.words.i18n import (
     LANGUAGE_NAMES,
     LANGUAGE_TABLE,
     LANGUAGES,
@@ -40,14 +48,6 @@ from halfmoon.i18n import (
     text,
     weekdays,
 )
-from halfmoon.leaving import leave_question, restart_question
-from halfmoon.localtime import local_time
-from halfmoon.prefs import Prefs
-from halfmoon.replay import ending, score_line
-from halfmoon.restore import Merged, Outcome, restored_words
-from halfmoon.results import Bar, chart_words, daily_today, rows, share_text
-from halfmoon.session import Session
-from halfmoon.words import plural as cldr_plural
 from tools.stdlib import ROOT, engine_files
 
 NOON = datetime(2026, 12, 1, 12, tzinfo=UTC).timestamp() * 1000
@@ -475,8 +475,8 @@ def test_a_language_whose_words_cannot_be_had_is_no_dead_end(
     asked for as the page starts (a link's ``?lang=``, the stored choice, the browser),
     the page speaks a language it has and its line says why, the choice kept."""
     from halfmoon import words
-    from halfmoon.prefs import Prefs
-    from halfmoon.session import Session
+    from halfmoon.keeping.prefs import Prefs
+    from halfmoon.session.session import Session
 
     game = Game.new("HM1-N-AAAAAAB")
     for before in (None, "en"):

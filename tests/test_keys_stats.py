@@ -5,11 +5,8 @@ from __future__ import annotations
 import pytest
 
 from halfmoon import Game
-from halfmoon.keys import fallback, first, last, neighbour, shortcut, target
-from halfmoon.layout import SLOTS
-from halfmoon.prefs import Prefs
-from halfmoon.safejson import Invalid
-from halfmoon.saved import (
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.saved import (
     Play,
     read_play,
     read_prefs,
@@ -18,9 +15,12 @@ from halfmoon.saved import (
     write_prefs,
     write_stats,
 )
-from halfmoon.session import Feedback, Session
-from halfmoon.stats import Count, Stats
-from halfmoon.view import stats_view
+from halfmoon.page.keys import fallback, first, last, neighbour, shortcut, target
+from halfmoon.page.view import stats_view
+from halfmoon.records.safejson import Invalid
+from halfmoon.records.stats import Count, Stats
+from halfmoon.rules.layout import SLOTS
+from halfmoon.session.session import Feedback, Session
 from tests.positions import position
 from tests.solver import solve_code
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from halfmoon import Game
-from halfmoon.layout import (
+from halfmoon.rules.layout import (
     PILES,
     POSITIONS,
     RESERVE,

@@ -7,15 +7,15 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from halfmoon import Game
-from halfmoon.books import Books
-from halfmoon.daily import daily_code
-from halfmoon.history import Entry
-from halfmoon.i18n import code_runs
-from halfmoon.leaving import in_progress, leave_question, restart_question, target
-from halfmoon.prefs import Prefs
-from halfmoon.results import CHART_FEW, CHART_GAMES, chart_places, resumable, rows
-from halfmoon.saved import Play
-from halfmoon.session import Session
+from halfmoon.keeping.books import Books
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.saved import Play
+from halfmoon.page.results import CHART_FEW, CHART_GAMES, chart_places, resumable, rows
+from halfmoon.records.daily import daily_code
+from halfmoon.records.history import Entry
+from halfmoon.session.leaving import in_progress, leave_question, restart_question, target
+from halfmoon.session.session import Session
+from halfmoon.words.i18n import code_runs
 from tests.positions import position
 
 CODE, OTHER = "HM1-N-AAAAAAB", "HM1-N-AAAAAAC"

@@ -14,12 +14,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from halfmoon import Game
-from halfmoon.books import Books
-from halfmoon.daily import daily_code
-from halfmoon.history import KEEP, Entry, read_history, record, write_history
 from halfmoon.host.examples import WON
-from halfmoon.localtime import local_day
-from halfmoon.month import (
+from halfmoon.keeping.books import Books
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.saved import Play, read_play, write_play
+from halfmoon.page.results import daily_streak, rows
+from halfmoon.records.daily import daily_code
+from halfmoon.records.history import KEEP, Entry, read_history, record, write_history
+from halfmoon.records.localtime import local_day
+from halfmoon.records.month import (
     KEYS,
     add_months,
     days_in,
@@ -29,11 +32,8 @@ from halfmoon.month import (
     move,
     results,
 )
-from halfmoon.prefs import Prefs
-from halfmoon.presenter import Presenter
-from halfmoon.results import daily_streak, rows
-from halfmoon.saved import Play, read_play, write_play
-from halfmoon.session import Session
+from halfmoon.session.presenter import Presenter
+from halfmoon.session.session import Session
 from tests.solver import legal_moves
 from tests.test_session import Shelf
 
@@ -347,7 +347,7 @@ def test_a_kept_play_remembers_its_day_and_a_false_day_is_refused() -> None:
     assert read_play(raw).daily == day
     plain = replace(play, daily=None)
     assert '"daily"' not in write_play(plain, 0)  # as older versions wrote it
-    from halfmoon.safejson import Invalid
+    from halfmoon.records.safejson import Invalid
 
     for bad in ('"2026-12-04"', '"2026-1-3"', '"20261203"', "3", '"2026-W49-4"', "null"):
         forged = raw.replace('"daily":"2026-12-03"', f'"daily":{bad}')
@@ -360,7 +360,7 @@ def test_the_history_keeps_a_made_up_day_and_refuses_a_false_one() -> None:
     assert read_history(write_history([entry])) == [entry]
     assert '"late"' not in write_history([played(date(2026, 12, 3))])
     raw = write_history([replace(entry, daily=None, late=False)])
-    from halfmoon.safejson import Invalid
+    from halfmoon.records.safejson import Invalid
 
     for forged in (
         raw.replace('"daily":null', '"daily":null,"late":true'),

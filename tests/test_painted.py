@@ -1,4 +1,4 @@
-"""The record of the table kept for the next visit's first paint (halfmoon/painted.py),
+"""The record of the table kept for the next visit's first paint (halfmoon/page/painted.py),
 in CPython: what it holds, that it says which deal of the day it is, how long it can
 get, and when Python takes the painted table over as it is."""
 
@@ -10,11 +10,11 @@ from datetime import date
 import pytest
 
 from halfmoon import Game
-from halfmoon.books import Books
-from halfmoon.daily import daily_code
-from halfmoon.keys import fallback
-from halfmoon.layout import SLOTS
-from halfmoon.painted import (
+from halfmoon.keeping.books import Books
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.saved import Play
+from halfmoon.page.keys import fallback
+from halfmoon.page.painted import (
     BAR_FIELDS,
     MAX_CHARS,
     MOST,
@@ -24,11 +24,11 @@ from halfmoon.painted import (
     same_table,
     write,
 )
-from halfmoon.prefs import Prefs
-from halfmoon.presenter import Presenter
-from halfmoon.saved import Play
-from halfmoon.session import Session
-from halfmoon.view import PlaceView, face_key, faces
+from halfmoon.page.view import PlaceView, face_key, faces
+from halfmoon.records.daily import daily_code
+from halfmoon.rules.layout import SLOTS
+from halfmoon.session.presenter import Presenter
+from halfmoon.session.session import Session
 from tests.solver import legal_moves
 
 CODE = "HM1-N-AAAAAAB"

@@ -1,4 +1,4 @@
-"""A restore as a whole (halfmoon/restore.py): what is stored and a backup in, the keys
+"""A restore as a whole (halfmoon/keeping/restore.py): what is stored and a backup in, the keys
 to write in order and the words out, rule by rule and by example — the table left on
 its deal, a full file into a full browser (nothing in progress dropped without a history
 entry that keeps its moves, the history written before any game gives way, at most 30
@@ -13,14 +13,10 @@ from dataclasses import replace
 from datetime import date
 
 from halfmoon import Game
-from halfmoon.backup import Backup
-from halfmoon.daily import daily_code
-from halfmoon.deal import format_code
-from halfmoon.history import KEEP, Entry, read_history, write_history
 from halfmoon.host.examples import IMPASSE, WON
-from halfmoon.localtime import local_day, utc_day
-from halfmoon.prefs import Prefs
-from halfmoon.restore import (
+from halfmoon.keeping.backup import Backup
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.restore import (
     Merged,
     Outcome,
     left_entry,
@@ -31,7 +27,7 @@ from halfmoon.restore import (
     restored_words,
     run,
 )
-from halfmoon.saved import (
+from halfmoon.keeping.saved import (
     KEEP_GAMES,
     KEYS,
     Play,
@@ -43,8 +39,12 @@ from halfmoon.saved import (
     write_prefs,
     write_stats,
 )
-from halfmoon.session import Session
-from halfmoon.stats import Stats
+from halfmoon.records.daily import daily_code
+from halfmoon.records.history import KEEP, Entry, read_history, write_history
+from halfmoon.records.localtime import local_day, utc_day
+from halfmoon.records.stats import Stats
+from halfmoon.rules.deal import format_code
+from halfmoon.session.session import Session
 from tests.devices import (
     kept_here,
     listed,

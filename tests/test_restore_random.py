@@ -1,4 +1,4 @@
-"""A restore by hypothesis (halfmoon/restore.py): over random histories and statistics,
+"""A restore by hypothesis (halfmoon/keeping/restore.py): over random histories and statistics,
 nothing lost, no figure lowered or summed, the same file twice changing nothing; over
 two full storages with plays shared between them and a write refused at any step (or
 none), nothing in progress dropped without its moves listed, at most 30 games, the
@@ -12,13 +12,10 @@ from datetime import date, timedelta
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from halfmoon.backup import Backup
-from halfmoon.deal import format_code
-from halfmoon.history import KEEP, Entry, trim
 from halfmoon.host.examples import IMPASSE, WON
-from halfmoon.localtime import utc_day
-from halfmoon.prefs import Prefs
-from halfmoon.restore import (
+from halfmoon.keeping.backup import Backup
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.restore import (
     in_progress,
     later_save,
     left_entry,
@@ -27,8 +24,11 @@ from halfmoon.restore import (
     newest,
     plan,
 )
-from halfmoon.saved import KEEP_GAMES, Play, code_of_key
-from halfmoon.stats import Stats
+from halfmoon.keeping.saved import KEEP_GAMES, Play, code_of_key
+from halfmoon.records.history import KEEP, Entry, trim
+from halfmoon.records.localtime import utc_day
+from halfmoon.records.stats import Stats
+from halfmoon.rules.deal import format_code
 from tests.devices import kept_here, latest, listed, readable, restore, stored_of, true_counts
 from tests.test_history import NOON, finished
 from tests.test_restore import keys_of, play_of

@@ -9,11 +9,8 @@ from pathlib import Path
 import pytest
 
 from halfmoon import Game
-from halfmoon.clock import MAX_ELAPSED_MS, Clock, format_time
-from halfmoon.game_format import SnapshotError
-from halfmoon.prefs import Prefs
-from halfmoon.safejson import Invalid, depth, parse
-from halfmoon.saved import (
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.saved import (
     KEYS,
     LEGACY,
     Head,
@@ -31,7 +28,10 @@ from halfmoon.saved import (
     write_play,
     write_prefs,
 )
-from halfmoon.stats import Stats
+from halfmoon.records.safejson import Invalid, depth, parse
+from halfmoon.records.stats import Stats
+from halfmoon.rules.clock import MAX_ELAPSED_MS, Clock, format_time
+from halfmoon.rules.game_format import SnapshotError
 from tests.solver import legal_moves
 
 CODE = "HM1-N-AAAAAAB"

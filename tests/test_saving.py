@@ -1,5 +1,5 @@
 """Saving across tabs, pruning, version 1 carried over, and a store that is blocked,
-full, damaged or throws (halfmoon/saving.py, halfmoon/shelf.py), through the engine's
+full, damaged or throws (halfmoon/keeping/saving.py, halfmoon/keeping/shelf.py), through the engine's
 own code over a store in memory (tests/devices.py), as the page drives it."""
 
 from __future__ import annotations
@@ -7,14 +7,22 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from halfmoon.deal import format_code
 from halfmoon.host.examples import IMPASSE, WON
-from halfmoon.i18n import phrase
-from halfmoon.localtime import utc_day
-from halfmoon.prefs import Prefs
-from halfmoon.saved import KEEP_GAMES, KEYS, LEGACY, code_of_key, game_key, read_play, read_stats
-from halfmoon.saving import Saver
-from halfmoon.shelf import Shelf
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.saved import (
+    KEEP_GAMES,
+    KEYS,
+    LEGACY,
+    code_of_key,
+    game_key,
+    read_play,
+    read_stats,
+)
+from halfmoon.keeping.saving import Saver
+from halfmoon.keeping.shelf import Shelf
+from halfmoon.records.localtime import utc_day
+from halfmoon.rules.deal import format_code
+from halfmoon.words.i18n import phrase
 from tests.devices import Device, Memory
 from tests.test_history import NOON
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from halfmoon import Game
-from halfmoon.i18n import say
-from halfmoon.links import code_from_hash
-from halfmoon.prefs import Prefs
-from halfmoon.presenter import Presenter
-from halfmoon.safejson import Invalid
-from halfmoon.saved import Play, read_prefs, write_prefs
-from halfmoon.session import Session
-from halfmoon.view import table_view
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.saved import Play, read_prefs, write_prefs
+from halfmoon.page.view import table_view
+from halfmoon.records.safejson import Invalid
+from halfmoon.rules.links import code_from_hash
+from halfmoon.session.presenter import Presenter
+from halfmoon.session.session import Session
+from halfmoon.words.i18n import say
 from tests.solver import legal_moves
 
 CODE = "HM1-N-AAAAAAB"
@@ -209,7 +209,7 @@ def test_percent_decoding_matches_the_standard_library() -> None:
     import random
     from urllib.parse import unquote
 
-    from halfmoon.links import percent_decode
+    from halfmoon.rules.links import percent_decode
 
     cases = ["HM1%2DN%2DAAAAAAB", "%E0%A4%A", "%", "%%41", "a%2", "%C3%A9t%C3%A9", "%FF%FE", "100%"]
     rng = random.Random(1)
@@ -267,7 +267,7 @@ def test_an_option_change_from_the_page() -> None:
 
 
 def test_a_starting_page_takes_up_the_link_it_was_opened_at_or_one_followed_since() -> None:
-    from halfmoon.links import followed_at_start
+    from halfmoon.rules.links import followed_at_start
 
     opened, own = "#HM1-N-AAAAAAC~challenge", "#HM1-N-AAAAAAC"
     # the page wrote the game's own address over the link it was opened at: that link

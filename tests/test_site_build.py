@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from halfmoon.i18n import LANGUAGES
-from halfmoon.painted import dealt
+from halfmoon.page.painted import dealt
+from halfmoon.words.i18n import LANGUAGES
 from tools import build_site, pool, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -212,7 +212,7 @@ def test_the_engine_archive_holds_every_browser_module_as_bytecode_and_the_versi
         f'"""Written by the site build."""\n\nBUILD = "{first}"\n'
     )
     assert build_site.seal(tmp_path) == first  # sealing again changes nothing
-    members["halfmoon/game.pyc"] = members["halfmoon/game.pyc"] + b"\0"
+    members["halfmoon/rules/game.pyc"] = members["halfmoon/rules/game.pyc"] + b"\0"
     build_site.write_archive(tmp_path / build_site.ENGINE_ARCHIVE, members)
     assert build_site.seal(tmp_path) != first  # a changed engine is a new version
 

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from halfmoon import Game
-from halfmoon.deal import DEAL_COUNT, format_code
-from halfmoon.layout import SLOTS
+from halfmoon.rules.deal import DEAL_COUNT, format_code
+from halfmoon.rules.layout import SLOTS
 from tests.invariants import check_invariants
 from tests.positions import observable
 from tests.solver import legal_moves

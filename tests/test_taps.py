@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from halfmoon.i18n import text
+from halfmoon.words.i18n import text
 from tests.positions import position
 
 MESSAGES = {

@@ -1,10 +1,10 @@
-"""The first visit's welcome (halfmoon/welcome.py): shown when nothing is kept, never after."""
+"""The first visit's welcome (halfmoon/page/welcome.py): shown when nothing is kept, never after."""
 
 from __future__ import annotations
 
-from halfmoon.i18n import say
-from halfmoon.saved import KEYS
-from halfmoon.welcome import first_visit, welcome
+from halfmoon.keeping.saved import KEYS
+from halfmoon.page.welcome import first_visit, welcome
+from halfmoon.words.i18n import say
 
 
 def test_a_first_visit_is_one_that_finds_nothing_kept() -> None:

@@ -29,10 +29,10 @@ from halfmoon.host.guide import (
     score_line,
 )
 from halfmoon.host.locale import own_name, page_text
-from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, Counted, html_lang, text
-from halfmoon.layout import SLOTS, is_pile
-from halfmoon.replay import PLAY_MS
-from halfmoon.view import table_view
+from halfmoon.page.replay import PLAY_MS
+from halfmoon.page.view import table_view
+from halfmoon.rules.layout import SLOTS, is_pile
+from halfmoon.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, Counted, html_lang, text
 
 from .markup import boot_data, esc, figure, marks, place_inner, places_html, step_control
 

@@ -17,16 +17,16 @@ import shutil
 import tomllib
 from pathlib import Path
 
-from halfmoon.address import ADDRESS, ON
-from halfmoon.deal import format_code
-from halfmoon.game import Game
 from halfmoon.host.locale import own_name
-from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, html_lang, text, words_of
-from halfmoon.kept import FIELDS as KEPT_FIELDS
-from halfmoon.layout import SLOTS
-from halfmoon.look import FRAME_UPRIGHT, FRAME_WIDE, LOOK, NARROW_PX, SIGN_MS
-from halfmoon.painted import CHECKS
-from halfmoon.prefs import FELTS, SWITCHES, THEMES
+from halfmoon.keeping.prefs import FELTS, SWITCHES, THEMES
+from halfmoon.page.address import ADDRESS, ON
+from halfmoon.page.kept import FIELDS as KEPT_FIELDS
+from halfmoon.page.look import FRAME_UPRIGHT, FRAME_WIDE, LOOK, NARROW_PX, SIGN_MS
+from halfmoon.page.painted import CHECKS
+from halfmoon.rules.deal import format_code
+from halfmoon.rules.game import Game
+from halfmoon.rules.layout import SLOTS
+from halfmoon.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, html_lang, text, words_of
 
 from . import serve, stdlib, vendored
 from .archive import ENGINE_ARCHIVE, read_archive, read_archive_names, write_archive
@@ -237,20 +237,20 @@ def choices(name: str) -> str:
 
 def stylesheet(css: str) -> str:
     """The stylesheet as the site ships it: first, as custom properties, the look's
-    facts it animates by (:mod:`halfmoon.look`)."""
+    facts it animates by (:mod:`halfmoon.page.look`)."""
     return f":root {{ --sign-ms: {SIGN_MS}ms; }}\n{css}"
 
 
 def render_page(template: str, lang: str = "pt", python: dict[str, object] | None = None) -> str:
     """Fill the page's ``<html lang>``, catalogue slots (default language), the on/off
-    options (one switch and its hint each, :data:`halfmoon.prefs.SWITCHES`), the choices
+    options (one switch and its hint each, :data:`halfmoon.keeping.prefs.SWITCHES`), the choices
     of the theme, felt and language (:data:`CHOICES`), the table's places (the
     loading skeleton: a card back on each), the card faces (templates the first paint
     and the game clone), the replay's places and step buttons, and the boot data: the
     start-up strings, the name of the offline copy's cache, what the first paint checks
-    the record of the table against (:data:`halfmoon.painted.CHECKS`), the fields of the
-    input kept before Python runs (:data:`halfmoon.kept.FIELDS`), the look's facts
-    (:data:`halfmoon.look.LOOK`) and (``python``) where the page's Python comes from
+    the record of the table against (:data:`halfmoon.page.painted.CHECKS`), the fields of the
+    input kept before Python runs (:data:`halfmoon.page.kept.FIELDS`), the look's facts
+    (:data:`halfmoon.page.look.LOOK`) and (``python``) where the page's Python comes from
     (see :func:`build`)."""
     words = words_of(lang).words
     keys = set(BOOT_KEYS)
@@ -273,7 +273,7 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
         + "    </div>\n"
     )
     template = template.replace(
-        "    <!-- SWITCHES: written by the build from halfmoon/prefs.py -->\n", switches
+        "    <!-- SWITCHES: written by the build from halfmoon/keeping/prefs.py -->\n", switches
     )
 
     def fill_text(m: re.Match[str]) -> str:
@@ -298,7 +298,9 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
     places = "\n".join(
         "    " + place_shell(slot, DEALT.count(slot), '<div class="back"></div>') for slot in SLOTS
     )
-    page = page.replace("    <!-- PLACES: written by the build from halfmoon/layout.py -->", places)
+    page = page.replace(
+        "    <!-- PLACES: written by the build from halfmoon/rules/layout.py -->", places
+    )
     page = page.replace("<!-- FACES -->", face_templates())
     replay = "".join(place_shell(slot, 0, "", name="data-place") for slot in SLOTS)
     page = page.replace("<!-- REPLAY_PLACES -->", replay)
@@ -417,7 +419,7 @@ def embed_script() -> str:
     """static/embed.js (the host pages' ``<half-moon>`` element) with the facts it needs
     from the engine written in: the address's option names (and which are on when
     written bare, ``<half-moon calm>``, and their values that say on), the frame's shape
-    (:mod:`halfmoon.look`), its title in each language and its allow list."""
+    (:mod:`halfmoon.page.look`), its title in each language and its allow list."""
     facts = {
         "names": list(ADDRESS),
         "on": list(ON),

@@ -252,7 +252,7 @@ def main(request: dict[str, Any]) -> None:
     """Compile the engine and the kept standard library into
     ``request["out"]`` (``engine/`` and ``stdlib/``) and write ``closure.json``."""
     out, source = request["out"], request["source"]
-    for name in request["engine_files"]:  # halfmoon/game.py -> engine/halfmoon/game.pyc
+    for name in request["engine_files"]:  # halfmoon/rules/game.py -> engine/halfmoon/rules/game.pyc
         _compile_engine(f"{source}/{name}", f"{out}/engine/{name}c", name)
     for name, text in request["pyscript_sources"].items():
         # PyScript writes its package as sources into the working directory at every

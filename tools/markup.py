@@ -1,6 +1,6 @@
 """HTML the build writes into more than one page: places and cards (the game's loading
 skeleton and every diagram of the rules and examples pages are drawn from the same
-parts as the game's own cards, :func:`halfmoon.view.face_parts`), the replay's step
+parts as the game's own cards, :func:`halfmoon.page.view.face_parts`), the replay's step
 buttons, and the boot data the pages' scripts read before Python runs."""
 
 from __future__ import annotations
@@ -9,12 +9,10 @@ import html
 import json
 from collections.abc import Callable, Iterable, Mapping
 
-from halfmoon.address import table as address_table
-from halfmoon.i18n import DEFAULT_LANGUAGE, HTML_LANG, LANGUAGE_NAMES, text
-from halfmoon.layout import SLOTS, grid_area, is_pile
-from halfmoon.prefs import FELTS, SWITCHES, THEMES
-from halfmoon.saved import KEYS, MAX_CHARS
-from halfmoon.view import (
+from halfmoon.keeping.prefs import FELTS, SWITCHES, THEMES
+from halfmoon.keeping.saved import KEYS, MAX_CHARS
+from halfmoon.page.address import table as address_table
+from halfmoon.page.view import (
     CALM_HIDES,
     COURTS,
     Part,
@@ -24,6 +22,8 @@ from halfmoon.view import (
     face_parts,
     faces,
 )
+from halfmoon.rules.layout import SLOTS, grid_area, is_pile
+from halfmoon.words.i18n import DEFAULT_LANGUAGE, HTML_LANG, LANGUAGE_NAMES, text
 
 
 def esc(value: object) -> str:
@@ -61,7 +61,7 @@ def place_inner(view: PlaceView, mark: str = "") -> str:
 
 
 def face_templates() -> str:
-    """Every card face, once, as a ``<template id="face-KEY">`` (:func:`halfmoon.view.
+    """Every card face, once, as a ``<template id="face-KEY">`` (:func:`halfmoon.page.view.
     face_key`) with the card's code and class: the page's first paint
     (``static/boot/paint.js``) and the game (``halfmoon/web/faces.py``) both clone these,
     so a card is drawn by one piece of markup, made from the same parts as every

@@ -4,7 +4,7 @@ A first visit has no saved table to paint and no Python yet: the build deals
 :data:`SIZE` deals of fresh randomness (``secrets``, through the engine's own
 ``Game.new``) and writes each one's cards once, with each language's words for them
 (:func:`pool`), into a module of the start-up script (:data:`MODULE`), which puts
-together the record the engine keeps of that table (:func:`halfmoon.painted.dealt`).
+together the record the engine keeps of that table (:func:`halfmoon.page.painted.dealt`).
 That script draws one of them at random (``static/boot/paint.js``) and paints it in
 the first frame; Python then starts with that very deal
 (``Session.start``'s ``drawn``).  Every later deal is Python's, of fresh randomness.
@@ -16,11 +16,11 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from halfmoon.cards import Card
-from halfmoon.game import Game
-from halfmoon.i18n import LANGUAGES, card_label, card_name
-from halfmoon.layout import SLOTS
-from halfmoon.painted import PLACE_FIELDS, dealt
+from halfmoon.page.painted import PLACE_FIELDS, dealt
+from halfmoon.rules.cards import Card
+from halfmoon.rules.game import Game
+from halfmoon.rules.layout import SLOTS
+from halfmoon.words.i18n import LANGUAGES, card_label, card_name
 
 SIZE: Final = 32
 """How many deals: five first visits show at least three different deals but once in
@@ -54,7 +54,7 @@ def pool(size: int = SIZE) -> dict[str, object]:
     :data:`LABEL`, :data:`NAME`); ``record``, the rest of every new deal's record.  The
     start-up script puts them together (``static/boot/paint.js``) into the engine's very
     record of that deal just dealt, in the page's language
-    (:func:`halfmoon.painted.dealt`): the build checks each, in every language
+    (:func:`halfmoon.page.painted.dealt`): the build checks each, in every language
     (:func:`unpacked`)."""
     drawn = codes(size)
     games = [Game.new(code) for code in drawn]
@@ -98,7 +98,7 @@ def _list(value: object) -> list[object]:
 
 def _words(lang: str, drawn: list[str], games: list[Game]) -> dict[str, object]:
     """A language's words for the deals' cards and places, taken from the engine's own
-    records of the deals (:func:`halfmoon.painted.dealt`): each card's face, corner
+    records of the deals (:func:`halfmoon.page.painted.dealt`): each card's face, corner
     letters and name; each place's entry with no face and the card's words marked (a
     new deal's places differ only by their cards)."""
     cards: dict[str, list[object]] = {}

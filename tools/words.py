@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Final
 
 from halfmoon.host.locale import compile_language
-from halfmoon.i18n import LANGUAGES
+from halfmoon.words.i18n import LANGUAGES
 
 FOLDER: Final = "static/words"
 """Where the site keeps the languages' tables (the boot data's ``python.words``)."""

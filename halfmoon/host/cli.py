@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ..deal import random_code
-from ..game import Game
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
+from ..rules.deal import random_code
+from ..rules.game import Game
+from ..words.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from .diagram import draw
 from .locale import use_locale
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..i18n import card_label
-from ..layout import GRID_COLUMNS, GRID_ROWS, POSITIONS, SLOTS, place_caption
+from ..rules.layout import GRID_COLUMNS, GRID_ROWS, POSITIONS, SLOTS, place_caption
+from ..words.i18n import card_label
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..rules.game import Game
 
 CELL = 8
 

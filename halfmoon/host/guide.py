@@ -7,8 +7,7 @@ Pure and browser-free; the site build turns it into HTML (``tools/build_pages.py
 
 from __future__ import annotations
 
-from ..game import Game, play_move
-from ..replay import (
+from ..page.replay import (
     Frame,
     frames,
     from_place,
@@ -19,6 +18,7 @@ from ..replay import (
     score_line,
     uncovered_note,
 )
+from ..rules.game import Game, play_move
 from .examples import Example
 
 __all__ = [
@@ -44,7 +44,7 @@ def position(example: Example, moves: int) -> Game:
 
 
 def replay(example: Example, lang: str) -> list[Frame]:
-    """The example drawn move by move (:func:`halfmoon.replay.frames`); it must end."""
+    """The example drawn move by move (:func:`halfmoon.page.replay.frames`); it must end."""
     out = frames(example.code, example.moves, lang)
     game = position(example, len(example.moves))
     if game.status == "playing":

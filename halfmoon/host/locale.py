@@ -15,12 +15,13 @@ from typing import Final
 from babel import Locale
 from babel.messages.pofile import read_po
 
-from .. import rules, words
-from ..i18n import LANGUAGE_TABLE, Language, text
+from .. import words
+from ..rules import rules
 from ..words import Catalogue
+from ..words.i18n import LANGUAGE_TABLE, Language, text
 
 LOCALE: Final = Path(__file__).resolve().parent.parent.parent / "locale"
-"""The catalogues' folder: ``<code>.po`` for each language of :data:`~halfmoon.i18n.
+"""The catalogues' folder: ``<code>.po`` for each language of :data:`~halfmoon.words.i18n.
 LANGUAGE_TABLE`."""
 HOST_ONLY: Final = ("page.", "example.", "cli.")
 """The keys of the words only the host says — the rules and examples pages' own, the
@@ -31,12 +32,12 @@ RULE_NUMBERS: Final[dict[str, int]] = {
     if name.isupper() and not name.startswith("_") and isinstance(value, int)
 }
 """The numbers of the rules a catalogue names by placeholder (``{won_moves}`` is
-:data:`halfmoon.rules.WON_MOVES`), filled in as the catalogue is read."""
+:data:`halfmoon.rules.rules.WON_MOVES`), filled in as the catalogue is read."""
 _RULE_FIELD = re.compile(r"\{(" + "|".join(sorted(RULE_NUMBERS, key=len, reverse=True)) + r")\}")
 
 
 def language(code: str) -> Language:
-    """The row of :data:`~halfmoon.i18n.LANGUAGE_TABLE` for ``code``."""
+    """The row of :data:`~halfmoon.words.i18n.LANGUAGE_TABLE` for ``code``."""
     return next(row for row in LANGUAGE_TABLE if row.code == code)
 
 

@@ -14,12 +14,12 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from ..backup import MAX_BYTES
-from ..backup_keys import BackupKeys
-from ..i18n import language_of_page, text
-from ..presenter import Presenter
-from ..saved import KEYS, game_key
-from ..welcome import first_visit
+from ..keeping.backup import MAX_BYTES
+from ..keeping.backup_keys import BackupKeys
+from ..keeping.saved import KEYS, game_key
+from ..page.welcome import first_visit
+from ..session.presenter import Presenter
+from ..words.i18n import language_of_page, text
 from .autosave import AutoSave
 from .bar import Bar
 from .challenge import Challenges
@@ -187,7 +187,7 @@ class App:
 
     def speak_at_hand(self) -> None:
         """The words of the session's language cannot be had: the page speaks a language
-        it has, and its line says why (:meth:`~halfmoon.session.Session.speak_at_hand`)."""
+        it has, and its line says why (:meth:`~halfmoon.session.session.Session.speak_at_hand`)."""
         said = self.session.speak_at_hand()
         if said is not None:
             self.said = (*self.said, said)

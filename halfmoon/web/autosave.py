@@ -1,7 +1,7 @@
 """Saving the play on the table: once, just after the event that changed it, with the
-record of what the table shows for the next visit's first paint (:mod:`halfmoon.painted`);
+record of what the table shows for the next visit's first paint (:mod:`halfmoon.page.painted`);
 a newer play of the deal that another tab saved meanwhile handed back instead of being
-written over (:meth:`halfmoon.saving.Saver.save` decides that); the storage's notice
+written over (:meth:`halfmoon.keeping.saving.Saver.save` decides that); the storage's notice
 (blocked, full, damaged values kept aside) said under the table."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from collections.abc import Callable
 
 import js  # type: ignore[import-not-found]
 
-from ..i18n import text
-from ..painted import write
-from ..presenter import Presenter
-from ..saved import Play
-from ..session import Session
+from ..keeping.saved import Play
+from ..page.painted import write
+from ..session.presenter import Presenter
+from ..session.session import Session
+from ..words.i18n import text
 from .clock import now
 from .dom import Handlers
 from .persistence import Persistence

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..view import Counters
+from ..page.view import Counters
 
 
 class Bar:
-    """Copies the bar's counters (:class:`~halfmoon.view.Counters`) onto the page: the
+    """Copies the bar's counters (:class:`~halfmoon.page.view.Counters`) onto the page: the
     time, score and moves (each left out on a calm table), the deal code, the deal of
     the day's badge, whether undo and redo can be used, the game's status (``<html
     data-game>``), and today's date on the deal of the day's button.  Each is written

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..challenge_link import MAX_NAME
-from ..challenge_view import ChallengeLine, Versus
+from ..challenges.challenge_link import MAX_NAME
+from ..page.challenge_view import ChallengeLine, Versus
 from .dom import Handlers
 
 

@@ -7,7 +7,7 @@ from datetime import date, datetime
 
 import js  # type: ignore[import-not-found]
 
-from ..localtime import local_day, local_time
+from ..records.localtime import local_day, local_time
 
 
 def now() -> float:

@@ -1,6 +1,6 @@
 """The table's controller: each thing the player (or another tab) does to the game in
 play, carried from the room that heard it to the session, and the session's answer
-(:class:`~halfmoon.session.Feedback`) carried to the rooms that show it, save it and
+(:class:`~halfmoon.session.session.Feedback`) carried to the rooms that show it, save it and
 tell the embedding page.
 
 The table's buttons and keys are commands of :mod:`.table_commands`; the windows have
@@ -17,16 +17,16 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from .. import safejson as sj
-from ..choosing import Action
-from ..deal import CodeError, canonical_code
-from ..drag import drop_taps
-from ..i18n import Phrase, phrase, text
-from ..leaving import Question, leave_question, link_question, restart_question
-from ..presenter import Presenter
-from ..saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
-from ..session import EventType, Feedback, Session, code_error_text
+from ..keeping.saved import KEYS, Play, game_key, is_newer, peek, read_play, read_prefs
+from ..page.choosing import Action
+from ..page.drag import drop_taps
+from ..records import safejson as sj
+from ..rules.deal import CodeError, canonical_code
+from ..session.leaving import Question, leave_question, link_question, restart_question
+from ..session.presenter import Presenter
+from ..session.session import EventType, Feedback, Session, code_error_text
 from ..words import installed
+from ..words.i18n import Phrase, phrase, text
 from .autosave import AutoSave
 from .bar import Bar
 from .clock import now
@@ -123,7 +123,7 @@ class Controller:
         no: Callable[[], None] | None = None,
     ) -> None:
         """An action that leaves the game on the table for another deal: done at once,
-        or once confirmed (:func:`~halfmoon.leaving.leave_question`); ``no``: what a
+        or once confirmed (:func:`~halfmoon.session.leaving.leave_question`); ``no``: what a
         declined question comes back to."""
         self.ask(leave_question(self.session, action, code=code, day=day), go, no)
 
@@ -141,7 +141,8 @@ class Controller:
             self.dialogs.confirm(question.words(self.lang), go, no)
 
     def drop(self, source: str, target: str) -> None:
-        """A card dragged onto another: played as two taps (:func:`~halfmoon.drag.drop_taps`)."""
+        """A card dragged onto another: played as two taps
+        (:func:`~halfmoon.page.drag.drop_taps`)."""
         taps = drop_taps(self.session.game.selection, source, target)
         for n, slot in enumerate(taps, start=1):
             self.hushed = n < len(taps)  # one sound for a drop: its outcome's
@@ -150,7 +151,7 @@ class Controller:
 
     def pause(self, on: bool | None = None) -> None:
         """The player's pause begun or ended (None: the other way round): the table is
-        covered and the clock stops (:meth:`~halfmoon.session.Session.pause`)."""
+        covered and the clock stops (:meth:`~halfmoon.session.session.Session.pause`)."""
         t = now()
         feedback = self.session.pause(t, on)
         self.render.paused(self.session.paused)
@@ -188,7 +189,7 @@ class Controller:
     def link(self, fragment: str) -> None:
         """The address changed (a link, Back, Forward): the session decides, at once or
         once confirmed when it would leave a game under way
-        (:func:`~halfmoon.leaving.link_question`); declined, the address shows the
+        (:func:`~halfmoon.session.leaving.link_question`); declined, the address shows the
         game on the table again."""
 
         def go() -> None:
@@ -247,7 +248,7 @@ class Controller:
     def words_missing(self, code: str) -> None:
         """The words of the language just chosen could not be had: the options window
         says so under the language, which shows the page's again (the choice undone,
-        and stored so: :meth:`~halfmoon.session.Session.words_missing`)."""
+        and stored so: :meth:`~halfmoon.session.session.Session.words_missing`)."""
         if code != self.session.prefs.lang:
             return  # another choice was made meanwhile
         note = self.session.words_missing(code)

@@ -1,7 +1,7 @@
 """The backups' controller: everything the game keeps saved as a file, and a file chosen
 to restore refused whole (saying why) or merged, with the options and the statistics
 window shown as the merge left them.  The table stays on its deal: it shows the file's
-play of that deal only where the merge wrote it (:mod:`halfmoon.restore`)."""
+play of that deal only where the merge wrote it (:mod:`halfmoon.keeping.restore`)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from collections.abc import Callable
 
 import js  # type: ignore[import-not-found]
 
-from ..backup import MAX_BYTES, Refused, file_name, read_backup, refused_words, write_backup
-from ..backup_keys import BackupKeys
-from ..i18n import text
-from ..restore import restored_words
+from ..keeping.backup import MAX_BYTES, Refused, file_name, read_backup, refused_words, write_backup
+from ..keeping.backup_keys import BackupKeys
+from ..keeping.restore import restored_words
+from ..words.i18n import text
 from .autosave import AutoSave
 from .clock import now
 from .control import Controller

@@ -1,5 +1,5 @@
 """The calendar's controller: the month shown and the day with the focus, carried from
-the calendar window (:mod:`.month`) to what the engine decides (:mod:`halfmoon.month`),
+the calendar window (:mod:`.month`) to what the engine decides (:mod:`halfmoon.records.month`),
 and a day chosen there carried to the table's controller as its deal."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 
-from ..history import Entry
-from ..i18n import say
-from ..month import add_months, earliest, first_of, move
-from ..presenter import Presenter
-from ..saved import KEYS
-from ..session import Feedback
+from ..keeping.saved import KEYS
+from ..records.history import Entry
+from ..records.month import add_months, earliest, first_of, move
+from ..session.presenter import Presenter
+from ..session.session import Feedback
+from ..words.i18n import say
 from .control import Controller
 from .games import Games
 from .month import Calendar

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..challenge import ChallengeError, of_entry, share_words, who
-from ..challenge_link import clean_name
-from ..challenge_view import challenge_line, revealed, versus
-from ..history import Entry, find
-from ..i18n import phrase, text
-from ..leaving import Question
-from ..replay import frames
-from ..saved import KEYS
+from ..challenges.challenge import ChallengeError, of_entry, share_words, who
+from ..challenges.challenge_link import clean_name
+from ..keeping.saved import KEYS
+from ..page.challenge_view import challenge_line, revealed, versus
+from ..page.replay import frames
+from ..records.history import Entry, find
+from ..session.leaving import Question
+from ..words.i18n import phrase, text
 from .challenge import Challenges
 from .clock import now
 from .control import Controller

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ..history import Entry, find
-from ..i18n import say, text
-from ..replay import frames
-from ..results import again_words, resumable, rows, share_text, when
-from ..saved import KEYS
-from ..session import Feedback
+from ..keeping.saved import KEYS
+from ..page.replay import frames
+from ..page.results import again_words, resumable, rows, share_text, when
+from ..records.history import Entry, find
+from ..session.session import Feedback
+from ..words.i18n import say, text
 from .clock import now, player_time
 from .control import Controller
 from .dialogs import Dialogs

@@ -8,12 +8,12 @@ from collections.abc import Callable
 
 import js  # type: ignore[import-not-found]
 
-from ..backup import keeping
-from ..i18n import say, text
-from ..presenter import Presenter
-from ..results import chart, chart_words
-from ..saved import KEYS
-from ..view import stats_view
+from ..keeping.backup import keeping
+from ..keeping.saved import KEYS
+from ..page.results import chart, chart_words
+from ..page.view import stats_view
+from ..session.presenter import Presenter
+from ..words.i18n import say, text
 from .dialogs import Dialogs
 from .games import Games
 from .keeping import Keeping

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..prefs import SWITCHES, Prefs
-from ..view import EndView
+from ..keeping.prefs import SWITCHES, Prefs
+from ..page.view import EndView
 from .dom import Handlers, absent, at_top, close_windows, js_object, write_codes
 
 
@@ -213,7 +213,7 @@ class Dialogs:
     ) -> None:
         """Ask before a game in progress is left or restarted (one window,
         ``data-role="confirm"``): ``words`` are its title, text, and its yes and no
-        buttons' words (:class:`halfmoon.leaving.Question`); ``yes`` is what the yes
+        buttons' words (:class:`halfmoon.session.leaving.Question`); ``yes`` is what the yes
         button does.  No, Escape or a click outside leave everything as it was (``no``:
         what puts back what was there, such as the end window); the focus starts on no."""
         dialog = self.dialog("confirm")

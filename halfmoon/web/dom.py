@@ -16,7 +16,7 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
     to_js,
 )
 
-from ..i18n import code_runs
+from ..words.i18n import code_runs
 
 Handler = Callable[[Any], None]
 
@@ -89,7 +89,7 @@ class Handlers:
 
 def write_codes(element: Any, words: str) -> None:
     """Put ``words`` in ``element`` as text, each deal code in a ``span.deal-code`` that
-    never breaks across lines (:func:`~halfmoon.i18n.code_runs`); plain text otherwise.
+    never breaks across lines (:func:`~halfmoon.words.i18n.code_runs`); plain text otherwise.
     Nothing is written when the element already says it."""
     if str(element.textContent or "") == words:
         return

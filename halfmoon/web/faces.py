@@ -1,5 +1,5 @@
 """Card faces: the build writes every face once into the page, as a ``<template
-id="face-KEY">`` made from the parts of :func:`halfmoon.view.face_parts`
+id="face-KEY">`` made from the parts of :func:`halfmoon.page.view.face_parts`
 (``tools/markup.py``); the table and the replay of a kept game clone them, as the page's
 first paint does (``static/boot/paint.js``) — one piece of markup per card, so a card
 looks the same from the first frame on."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..view import PlaceView, face_key
+from ..page.view import PlaceView, face_key
 
 SVG = "http://www.w3.org/2000/svg"
 

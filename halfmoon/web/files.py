@@ -2,7 +2,7 @@
 system's file chooser, an ``<input type="file">``).
 
 It only moves text between the page and a file: what goes into a backup and what a
-chosen file may do are decided in :mod:`halfmoon.backup`, by the controller's call.
+chosen file may do are decided in :mod:`halfmoon.keeping.backup`, by the controller's call.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Your games: the history dialog, the replay of a kept game, and the statistics'
 chart of recent games.
 
-It shows what it is given — rows (:class:`halfmoon.results.Row`), replay frames
-(:mod:`halfmoon.replay`), chart bars — and reports the player's choices through the
+It shows what it is given — rows (:class:`halfmoon.page.results.Row`), replay frames
+(:mod:`halfmoon.page.replay`), chart bars — and reports the player's choices through the
 page's ``data-action`` buttons (each row's carry ``data-entry``, the game's id), which
 the input room hands to the controller.  The replay steps by its buttons, the arrow
 keys, Home and End, its slider, and a play button that advances on its own.
@@ -15,12 +15,12 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from ..cards import DOUBLE_DECK
-from ..i18n import text
-from ..layout import SLOTS
-from ..replay import PLAY_MS, Frame, position_text, score_line
-from ..results import CHART_FEW, Bar, Row, chart_places, history_note
-from ..view import card_class
+from ..page.replay import PLAY_MS, Frame, position_text, score_line
+from ..page.results import CHART_FEW, Bar, Row, chart_places, history_note
+from ..page.view import card_class
+from ..rules.cards import DOUBLE_DECK
+from ..rules.layout import SLOTS
+from ..words.i18n import text
 from .dom import Handlers, absent, at_top, close_windows, js_object, write_codes
 from .faces import SVG, Faces
 

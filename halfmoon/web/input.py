@@ -4,8 +4,8 @@ the pause.
 
 It turns what the player does into calls on the game's controller
 (:mod:`.control`) and decides nothing about the game itself: which card an arrow key reaches
-and what a shortcut means are decided in :mod:`halfmoon.keys`, what a drop taps in
-:mod:`halfmoon.drag` (``static/drag.js`` follows the pointer and says where it landed).
+and what a shortcut means are decided in :mod:`halfmoon.page.keys`, what a drop taps in
+:mod:`halfmoon.page.drag` (``static/drag.js`` follows the pointer and says where it landed).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..kept import Action, Tap, read
-from ..keys import NAVIGATION, Shortcut, resumes, shortcut, target
-from ..layout import SLOTS
+from ..page.kept import Action, Tap, read
+from ..page.keys import NAVIGATION, Shortcut, resumes, shortcut, target
+from ..rules.layout import SLOTS
 from .dom import Handlers, absent
 from .render import Renderer
 
@@ -139,7 +139,7 @@ class Input:
 
     def replay(self, kept: Sequence[object]) -> None:
         """Play what the player did on the painted table before Python was ready
-        (``static/boot/kept.js``, read by :func:`halfmoon.kept.read`), in order, through
+        (``static/boot/kept.js``, read by :func:`halfmoon.page.kept.read`), in order, through
         the usual paths: taps on cards, buttons' actions, keys.  Anything malformed is
         skipped."""
         done = [item for item in map(read, kept) if item is not None]

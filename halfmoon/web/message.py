@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import Phrase, say, text
+from ..words.i18n import Phrase, say, text
 from .dom import absent, write_codes
 from .storage import Storage
 from .welcome import Welcome

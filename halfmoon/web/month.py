@@ -1,10 +1,10 @@
 """The calendar of the deals of the day: a month as a date grid.
 
-It shows the :class:`halfmoon.month.Month` it is given — one button per day
+It shows the :class:`halfmoon.records.month.Month` it is given — one button per day
 (``data-day``, ``data-result``, the day's words as its name, today marked, days to come
 disabled), the month's name and tally, and whether an earlier or later month can be
 shown — and reports what the player does: a day chosen (a click, Enter or Space), a key
-that moves between days (where it lands is decided by :func:`halfmoon.month.move`), and
+that moves between days (where it lands is decided by :func:`halfmoon.records.month.move`), and
 the previous or next month (the ``data-action`` buttons, which the input room hands to
 the controller).  One day button is in the tab order: the one with the focus.
 """
@@ -15,8 +15,8 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from ..i18n import weekdays
-from ..month import KEYS, Month
+from ..records.month import KEYS, Month
+from ..words.i18n import weekdays
 from .dom import Handlers, absent, close_windows
 
 

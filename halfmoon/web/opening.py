@@ -7,10 +7,10 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from ..address import Given, given
-from ..books import Books
-from ..i18n import Phrase, choose_language, normalise_language
-from ..session import Session
+from ..keeping.books import Books
+from ..page.address import Given, given
+from ..session.session import Session
+from ..words.i18n import Phrase, choose_language, normalise_language
 from .clock import player_day
 from .dom import absent
 from .persistence import Persistence
@@ -18,7 +18,7 @@ from .persistence import Persistence
 
 def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, tuple[Phrase, ...]]:
     """The session this visit opens with: version 1's save carried over once, the
-    options (those the address gives over the stored ones: :mod:`halfmoon.address`),
+    options (those the address gives over the stored ones: :mod:`halfmoon.page.address`),
     the page's language (a ``?lang=`` is remembered as the player's choice),
     and the deal the address names or the one saved last — or, for a new player, the
     deal the start-up script painted."""

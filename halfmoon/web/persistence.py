@@ -1,4 +1,4 @@
-"""Persistence: the engine's saving across tabs (:class:`halfmoon.saving.Saver`: saves
+"""Persistence: the engine's saving across tabs (:class:`halfmoon.keeping.saving.Saver`: saves
 that never overwrite a newer play, statistics and history by read, change, write,
 pruning, version 1 carried over) over the browser's storage, and the other tabs'
 ``storage`` events passed on (:meth:`Persistence.connect`)."""
@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..saving import Saver
+from ..keeping.saving import Saver
 from .dom import Handlers
 from .storage import Storage
 
 
 class Persistence(Saver):
-    """The engine's :class:`~halfmoon.saving.Saver` over the page's storage, and what
+    """The engine's :class:`~halfmoon.keeping.saving.Saver` over the page's storage, and what
     other tabs change passed on as it happens (the ``storage`` event)."""
 
     def __init__(self, storage: Storage, window: Any, handlers: Handlers) -> None:

@@ -13,12 +13,12 @@ from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 
-from ..i18n import count_words, html_lang, language_of_page, place_name, text
-from ..keys import fallback
-from ..layout import SLOTS
-from ..look import SIGN_MS
-from ..prefs import Prefs
-from ..view import PlaceView, card_class
+from ..keeping.prefs import Prefs
+from ..page.keys import fallback
+from ..page.look import SIGN_MS
+from ..page.view import PlaceView, card_class
+from ..rules.layout import SLOTS
+from ..words.i18n import count_words, html_lang, language_of_page, place_name, text
 from .dom import Handlers, absent
 from .faces import Faces
 from .motion import Motion
@@ -255,7 +255,7 @@ class Renderer:
 
     def _roving(self, had_focus: bool) -> None:
         """Keep exactly one card in the tab order; if the focused card left the table,
-        hand the focus on (:func:`~halfmoon.keys.fallback`)."""
+        hand the focus on (:func:`~halfmoon.page.keys.fallback`)."""
         slot = fallback(self.focus_slot, self.buttons) or self.focus_slot
         self.tab_to(slot)
         if had_focus and slot in self.buttons and not self.table.contains(self.doc.activeElement):

@@ -9,12 +9,12 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from ..i18n import Phrase, html_lang
-from ..links import followed_at_start
-from ..painted import same_table
-from ..presenter import Presenter
-from ..session import Session
-from ..welcome import welcome
+from ..page.painted import same_table
+from ..page.welcome import welcome
+from ..rules.links import followed_at_start
+from ..session.presenter import Presenter
+from ..session.session import Session
+from ..words.i18n import Phrase, html_lang
 from .autosave import AutoSave
 from .bar import Bar
 from .clock import now

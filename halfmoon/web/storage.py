@@ -1,6 +1,6 @@
 """The browser's ``localStorage`` as the engine's key-value store
-(:class:`halfmoon.keyvalue.KeyValue`): the only room that touches it.  Every access may
-throw (blocked, sandboxed, full, broken); :class:`halfmoon.shelf.Shelf` turns each
+(:class:`halfmoon.keeping.keyvalue.KeyValue`): the only room that touches it.  Every access may
+throw (blocked, sandboxed, full, broken); :class:`halfmoon.keeping.shelf.Shelf` turns each
 failure into a flag or a return value, and keeps damaged values aside."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..books import wall_ms
-from ..shelf import Shelf
+from ..keeping.books import wall_ms
+from ..keeping.shelf import Shelf
 
 
 class LocalStorage:
@@ -43,7 +43,7 @@ def local_storage(window: Any) -> LocalStorage | None:
 
 
 class Storage(Shelf):
-    """The engine's :class:`~halfmoon.shelf.Shelf` over the page's ``localStorage`` (none
+    """The engine's :class:`~halfmoon.keeping.shelf.Shelf` over the page's ``localStorage`` (none
     where the browser blocks it)."""
 
     def __init__(self, window: Any, *, framed: bool, wall: Callable[[], float] = wall_ms) -> None:

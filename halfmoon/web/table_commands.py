@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..leaving import restart_question
-from ..session import Feedback
+from ..session.leaving import restart_question
+from ..session.session import Feedback
 from .clock import now
 from .commands import Command, Commands
 from .control import Controller
@@ -45,7 +45,7 @@ class TableCommands:
         self.commands.run(name, entry)
 
     def shortcut(self, name: str) -> None:
-        """A keyboard shortcut (:mod:`halfmoon.keys`): the command of that name."""
+        """A keyboard shortcut (:mod:`halfmoon.page.keys`): the command of that name."""
         self.commands.run(name)
 
     def end(self, choice: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ..presenter import Presenter
+from ..session.presenter import Presenter
 from .bar import Bar
 from .clock import now
 

@@ -1,5 +1,5 @@
 """The first visit's welcome on the page (the decision and its words are
-:mod:`halfmoon.welcome`'s): the message line says it, and under it two buttons, the way
+:mod:`halfmoon.page.welcome`'s): the message line says it, and under it two buttons, the way
 to the rules and a way to put it away.  No window: inside a frame it stays a line of the
 table and asks nothing of the host page.  Built here, only on a first visit, so that a
 returning player's page is the same as ever; gone with the first thing said after it
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..i18n import Phrase, text
+from ..words.i18n import Phrase, text
 from .dom import Handlers
 
 

@@ -7,7 +7,11 @@ no I/O): it is handed each language's :class:`~.catalogue.Catalogue` — on the 
 browser by ``halfmoon/web/words.py`` from the table the build compiled for that
 language (``words/<lang>.json``: only the language the page shows is downloaded).
 A catalogue is installed once asked for, through the one :func:`use_source` the host or
-the page gave (docs/design.md, "Words").
+the page gave (docs/design.md, "Words"); :mod:`.i18n` looks words up in it, and names
+cards and places.
+
+May import :mod:`halfmoon.rules` (cards and places have names) and nothing else of the
+engine.
 """
 
 from __future__ import annotations

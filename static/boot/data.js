@@ -3,7 +3,7 @@
 // strings, where Python comes from, the offline copy's cache, what the first paint
 // checks, the kept input's fields, the page's look (tools/markup.py, boot_data).
 // And what they all need from it: the page's build, the stored options, and the language
-// the page is in — chosen by the same rule as Python's (halfmoon/i18n.py,
+// the page is in — chosen by the same rule as Python's (halfmoon/words/i18n.py,
 // choose_language), from the same table.
 
 /**
@@ -20,7 +20,7 @@
  */
 
 /**
- * What the first paint checks a saved table against (halfmoon/painted.py, CHECKS).
+ * What the first paint checks a saved table against (halfmoon/page/painted.py, CHECKS).
  * @typedef {object} PaintChecks
  * @property {number} [v] the record's version
  * @property {number} [max] the record's most characters
@@ -45,7 +45,7 @@
  * @property {Record<string, string>} [switches] an option's class: its stored field
  * @property {Record<string, Record<string, [string, unknown]>>} [address] a name the
  *   address may hold: each of its values: the stored field it sets, and to what
- *   (halfmoon/address.py)
+ *   (halfmoon/page/address.py)
  * @property {string[]} [calm] the bar's figures a calm table leaves out (data-stat)
  * @property {string} [offline] the offline copy's cache name, less the build
  * @property {PaintChecks} [painted]
@@ -108,7 +108,7 @@ export function cacheStorage() {
   }
 }
 
-// The player's stored options as plain fields (halfmoon/saved.py writes them); {} when
+// The player's stored options as plain fields (halfmoon/keeping/saved.py writes them); {} when
 // there are none or they cannot be read.  Each reader checks the fields it uses.
 /** @type {Record<string, unknown>} */
 const storedPrefs = (() => {
@@ -124,7 +124,7 @@ const storedPrefs = (() => {
 
 // The options this visit starts with: the stored ones, and over them those the address
 // gives (?theme=dark&calm=1 …) where the player has not chosen, as Python decides
-// (halfmoon/address.py, Given.over); unknown names and values are ignored.
+// (halfmoon/page/address.py, Given.over); unknown names and values are ignored.
 /** @type {Record<string, unknown>} */
 export const prefs = (() => {
   const table = boot.address || {};
@@ -171,7 +171,7 @@ export const lang =
 
 export const words = (boot.strings || {})[lang] || {};
 
-// Each language's <html lang> (halfmoon/i18n.py, HTML_LANG), and the language a page's
+// Each language's <html lang> (halfmoon/words/i18n.py, HTML_LANG), and the language a page's
 // <html lang> says it is in now (the player may have changed it since the start).
 export const htmlLang = boot.html_lang || {};
 export function pageLanguage() {

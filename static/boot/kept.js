@@ -4,7 +4,7 @@
 // it is ready (halfmoon/web/input.py) and plays each through its usual path — or drops
 // them all if the game it finds is not the one painted (another tab moved on).  Each
 // is its kind, then the values of that kind's fields in the order the engine names them
-// (halfmoon/kept.py, FIELDS), handed over by the build.
+// (halfmoon/page/kept.py, FIELDS), handed over by the build.
 import { boot } from "./data.js";
 
 const CARD = "button.card[data-card]";

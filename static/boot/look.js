@@ -3,7 +3,7 @@
 // felt, the deck's colours and the large index everywhere cards are drawn, and on the
 // game's table the pile numbers, reduced motion and a calm table's bar, and whether full
 // screen is offered; and today's date on the deal of the day's button.  The names and
-// values are the engine's (halfmoon/prefs.py), handed over in the boot data; the options
+// values are the engine's (halfmoon/keeping/prefs.py), handed over in the boot data; the options
 // are the stored ones with those the address gives over them (./data.js).  The rules
 // and examples pages use the first half.
 import { boot, prefs } from "./data.js";
@@ -39,7 +39,7 @@ export function applyToday() {
 
 export function applyTable() {
   for (const name of ["pile-numbers", "reduce-motion"]) root.classList.toggle(name, on(name));
-  // a calm table's bar leaves out the clock, the score and the moves (halfmoon/view.py,
+  // a calm table's bar leaves out the clock, the score and the moves (halfmoon/page/view.py,
   // CALM_HIDES), each with its name, from the first frame
   for (const name of boot.calm || []) {
     const figure = document.querySelector(`[data-stat="${name}"]`)?.parentElement;

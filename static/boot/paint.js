@@ -1,5 +1,5 @@
 // The saved table at the first paint.  Whenever the game is saved, the engine also
-// writes what the table shows (halfmoon/painted.py): each place's card or none, the
+// writes what the table shows (halfmoon/page/painted.py): each place's card or none, the
 // bar's figures, the undo and redo buttons.  Before Python runs, this draws that record
 // with the card faces the build wrote as templates (the very markup the game clones,
 // tools/markup.py), so a player coming back sees the game as they left it at once.
@@ -17,7 +17,7 @@
 // of this page); otherwise the skeleton stays.  Text is set as text, never parsed as HTML.
 // The record's version, largest size, games' statuses, most cards a place holds, the
 // fields of a place and of the bar and the longest texts are the engine's, handed over
-// by the build (halfmoon/painted.py, CHECKS).
+// by the build (halfmoon/page/painted.py, CHECKS).
 import { boot, build, keys, lang, stored, words } from "./data.js";
 import { deals as newDeals } from "./pool.js";
 
@@ -335,7 +335,7 @@ export function paint({ holdCourts = false } = {}) {
   if (own) return { painted: draw(own.record, "true") ? own.raw : null, drawn: "" };
   const record = dealt();
   if (!record || !draw(record, "new")) return { painted: null, drawn: "" };
-  // the welcome, as Python will say it on a first visit (halfmoon/welcome.py)
+  // the welcome, as Python will say it on a first visit (halfmoon/page/welcome.py)
   const line = document.querySelector('[data-role="message"]');
   if (line) line.textContent = words["welcome.text"] || "";
   return { painted: JSON.stringify(record), drawn: /** @type {string} */ (record.code) };

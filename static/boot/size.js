@@ -5,7 +5,7 @@ import { boot } from "./data.js";
 // would move every card), then kept up to date by a ResizeObserver before every paint.
 // (CSS size containment would do it without script but makes every layout of the table
 // several times slower: docs/performance.md.)
-// The widest board drawn for a narrow screen, the engine's (halfmoon/look.py), handed
+// The widest board drawn for a narrow screen, the engine's (halfmoon/page/look.py), handed
 // over by the build; the stylesheet's media query of the same width is checked against
 // it (tests/test_facts.py).
 const NARROW = (boot.look || {}).narrow_px;

@@ -33,7 +33,7 @@ from playwright.sync_api import (
 )
 from playwright.sync_api import Error as PlaywrightError
 
-from halfmoon.saved import KEYS
+from halfmoon.keeping.saved import KEYS
 from tools.chromium import launch_options
 from tools.serve import serve_in_background
 

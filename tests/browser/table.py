@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from playwright.sync_api import Locator, Page
 
 from halfmoon import Game
-from halfmoon.layout import SLOTS
+from halfmoon.rules.layout import SLOTS
 
 
 class Table:

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon import Game
-from halfmoon.i18n import text
-from halfmoon.keys import neighbour
+from halfmoon.page.keys import neighbour
+from halfmoon.words.i18n import text
 from tests.browser.axe import axe_violations
 from tests.browser.conftest import open_game, wait_ready
 from tests.browser.table import Table, corners

@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon import Game
-from halfmoon.backup import Backup, write_backup
 from halfmoon.host.examples import IMPASSE
-from halfmoon.stats import Stats
+from halfmoon.keeping.backup import Backup, write_backup
+from halfmoon.records.stats import Stats
 from tests.browser.conftest import DESKTOP, open_game, wait_saved
 from tests.browser.table import Table
 from tests.solver import legal_moves

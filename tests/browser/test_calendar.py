@@ -12,10 +12,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from halfmoon import Game
-from halfmoon.daily import daily_code
-from halfmoon.history import Entry, write_history
 from halfmoon.host.examples import WON
-from halfmoon.layout import SLOTS
+from halfmoon.records.daily import daily_code
+from halfmoon.records.history import Entry, write_history
+from halfmoon.rules.layout import SLOTS
 from tests.browser.axe import axe_violations
 from tests.browser.conftest import DESKTOP, PHONE, wait_ready
 from tests.browser.table import Table

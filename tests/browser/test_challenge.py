@@ -12,7 +12,7 @@ import re
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon import Game
-from halfmoon.challenge import Challenge, Result
+from halfmoon.challenges.challenge import Challenge, Result
 from halfmoon.host.examples import WON
 from tests.browser.axe import axe_violations
 from tests.browser.conftest import DESKTOP, follow, open_game, wait_ready, wait_saved

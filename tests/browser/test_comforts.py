@@ -13,9 +13,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon import Game
-from halfmoon.prefs import FELTS
-from halfmoon.saved import KEYS, Play, game_key, write_play, write_stats
-from halfmoon.stats import Stats
+from halfmoon.keeping.prefs import FELTS
+from halfmoon.keeping.saved import KEYS, Play, game_key, write_play, write_stats
+from halfmoon.records.stats import Stats
 from tests.browser.axe import axe_violations
 from tests.browser.conftest import BOOT_TIMEOUT, DESKTOP, open_game, other_origin, wait_ready
 from tests.browser.table import Table

@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from halfmoon import Game
 from halfmoon.host.examples import WON
-from halfmoon.saved import KEYS, Play, game_key, write_play
+from halfmoon.keeping.saved import KEYS, Play, game_key, write_play
 from tests.browser.conftest import open_game
 from tests.browser.table import Table
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from halfmoon.host.examples import WON
-from halfmoon.i18n import language_of_page
+from halfmoon.words.i18n import language_of_page
 from tests.browser.drivers import Driver, Firefox, WebKit, virtual_screen
 from tools.build_pages import PAGES
 from tools.serve import serve_in_background

@@ -1,5 +1,5 @@
 """Your table at first paint: a player coming back sees the game as they left it before
-Python has started (static/boot/paint.js draws the record halfmoon/painted.py keeps),
+Python has started (static/boot/paint.js draws the record halfmoon/page/painted.py keeps),
 Python takes the table over without a jump, and what the player taps meanwhile is kept
 and played once Python is ready.
 
@@ -18,16 +18,16 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, Route, expect
 
 from halfmoon import Game
-from halfmoon.books import Books
-from halfmoon.daily import daily_code
-from halfmoon.deal import format_code
-from halfmoon.i18n import text
-from halfmoon.layout import SLOTS
-from halfmoon.painted import write
-from halfmoon.prefs import Prefs
-from halfmoon.presenter import Presenter
-from halfmoon.saved import KEYS, Play, game_key, write_play
-from halfmoon.session import Session
+from halfmoon.keeping.books import Books
+from halfmoon.keeping.prefs import Prefs
+from halfmoon.keeping.saved import KEYS, Play, game_key, write_play
+from halfmoon.page.painted import write
+from halfmoon.records.daily import daily_code
+from halfmoon.rules.deal import format_code
+from halfmoon.rules.layout import SLOTS
+from halfmoon.session.presenter import Presenter
+from halfmoon.session.session import Session
+from halfmoon.words.i18n import text
 from tests.browser.conftest import BOOT_TIMEOUT, DESKTOP, SITE, wait_ready
 from tests.browser.table import Table, corners, engine_tops, overlapping
 from tests.browser.test_offline_embed import BLOCK_STORAGE_IN_FRAMES, READY

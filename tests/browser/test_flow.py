@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from halfmoon import Game
-from halfmoon.deal import DEAL_COUNT, format_code
-from halfmoon.i18n import text
+from halfmoon.rules.deal import DEAL_COUNT, format_code
+from halfmoon.words.i18n import text
 from tests.browser.conftest import open_game, wait_ready
 from tests.browser.table import Table, engine_tops
 from tests.solver import Move, legal_moves, solve_code

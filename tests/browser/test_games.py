@@ -11,8 +11,8 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
 from halfmoon import Game
-from halfmoon.daily import daily_code
 from halfmoon.host.examples import IMPASSE, WON, Example
+from halfmoon.records.daily import daily_code
 from tests.browser.axe import axe_violations
 from tests.browser.conftest import DESKTOP, open_game, wait_ready
 from tests.browser.table import Table

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from halfmoon.i18n import text
+from halfmoon.words.i18n import text
 from tests.browser.conftest import BOOT_TIMEOUT, SITE, open_game, wait_ready, wait_saved
 from tests.browser.table import Table, overlapping, small_words
 

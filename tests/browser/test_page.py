@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from halfmoon import Game
-from halfmoon.i18n import LANGUAGES, choose_language, text
-from halfmoon.layout import PILES, RESERVE, SLOTS
+from halfmoon.rules.layout import PILES, RESERVE, SLOTS
+from halfmoon.words.i18n import LANGUAGES, choose_language, text
 from tests.browser.conftest import BOOT_TIMEOUT, SITE, Problems, open_game, wait_ready
 from tests.browser.table import Table, engine_tops, overlapping
 from tools import build_site
@@ -158,12 +158,13 @@ def test_the_skeleton_shows_before_python_is_ready(browser: Browser, base_url: s
 def test_a_start_up_failure_is_shown_not_hidden(
     browser: Browser, base_url: str, tmp_path: Path, problems: Problems
 ) -> None:
-    problems.allow(r"ImportError: bad magic number in 'halfmoon\.game'")  # the import's own report
+    # the import's own report
+    problems.allow(r"ImportError: bad magic number in 'halfmoon\.rules\.game'")
     context = browser.new_context(locale="en-GB")
     page = context.new_page()
     # the engine archive arrives, but one of its modules is not Python bytecode
     engine = build_site.read_archive(SITE / build_site.ENGINE_ARCHIVE)
-    engine["halfmoon/game.pyc"] = b"this is not python bytecode"
+    engine["halfmoon/rules/game.pyc"] = b"this is not python bytecode"
     broken = tmp_path / "engine.zip"
     build_site.write_archive(broken, engine)
     page.route(

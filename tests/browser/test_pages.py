@@ -13,9 +13,9 @@ from halfmoon import Game
 from halfmoon.host.examples import IMPASSE, WON
 from halfmoon.host.guide import Frame, impasse_reason, position, replay, score_line
 from halfmoon.host.locale import own_name, page_text
-from halfmoon.i18n import LANGUAGES, Counted, text
-from halfmoon.layout import SLOTS, place_caption
-from halfmoon.replay import PLAY_MS
+from halfmoon.page.replay import PLAY_MS
+from halfmoon.rules.layout import SLOTS, place_caption
+from halfmoon.words.i18n import LANGUAGES, Counted, text
 from tests.browser.axe import axe_violations
 from tests.browser.conftest import open_game, wait_ready
 

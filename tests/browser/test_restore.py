@@ -13,14 +13,14 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon import Game
-from halfmoon.backup import Backup, write_backup
-from halfmoon.deal import format_code
-from halfmoon.history import Entry, write_history
 from halfmoon.host.examples import IMPASSE, WON
-from halfmoon.localtime import utc_day
-from halfmoon.restore import left_entry, plan, restored_words
-from halfmoon.saved import KEYS, Play, code_of_key, game_key, write_play
-from halfmoon.stats import Stats
+from halfmoon.keeping.backup import Backup, write_backup
+from halfmoon.keeping.restore import left_entry, plan, restored_words
+from halfmoon.keeping.saved import KEYS, Play, code_of_key, game_key, write_play
+from halfmoon.records.history import Entry, write_history
+from halfmoon.records.localtime import utc_day
+from halfmoon.records.stats import Stats
+from halfmoon.rules.deal import format_code
 from tests.browser.conftest import DESKTOP, open_game, wait_saved
 from tests.browser.table import Table
 from tests.browser.test_backup import STORED, open_stats, restore, stat, status

@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon import CodeError, Game, parse_code
-from halfmoon.deal import DEAL_COUNT, format_code
-from halfmoon.i18n import text
+from halfmoon.rules.deal import DEAL_COUNT, format_code
+from halfmoon.words.i18n import text
 from tests.browser.conftest import Problems, follow, open_game, wait_ready
 from tests.browser.table import Table, engine_tops
 from tests.solver import legal_moves

@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon import Game, card
-from halfmoon.i18n import text
-from halfmoon.saved import KEYS, LEGACY, Play, game_key, write_play
+from halfmoon.keeping.saved import KEYS, LEGACY, Play, game_key, write_play
+from halfmoon.words.i18n import text
 from tests.browser.conftest import open_game, wait_ready, wait_saved
 from tests.browser.table import Table
 from tests.solver import legal_moves, solve_code

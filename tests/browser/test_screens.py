@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from halfmoon.i18n import LANGUAGES, html_lang
+from halfmoon.words.i18n import LANGUAGES, html_lang
 from tests.browser.axe import axe_violations
 from tests.browser.conftest import open_game, wait_ready
 from tests.browser.table import Table, small_words

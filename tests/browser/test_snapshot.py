@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, expect
 
 from halfmoon.host.examples import WON
-from halfmoon.saved import KEYS
+from halfmoon.keeping.saved import KEYS
 from tests.browser.conftest import BOOT_TIMEOUT, DESKTOP, snapshot_made, wait_ready
 from tests.browser.table import Table
 from tools.chromium import launch_options

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, BrowserContext, expect
 
-from halfmoon.i18n import text
+from halfmoon.words.i18n import text
 from tests.browser.conftest import open_game
 from tests.browser.table import Table
 

@@ -1,0 +1,78 @@
+"""The options a page's address gives: ``?theme=dark&felt=blue&calm=1`` …, with which a
+site that embeds the game shapes its frame (docs/embedding.md, "Options in the
+address").  They are the frame's starting options: an option the player has changed
+in that frame (``Prefs.chosen``) keeps the player's choice, across reloads.  An unknown
+name or value is ignored, never an error; the language (``?lang=``) is
+:func:`halfmoon.words.i18n.choose_language`'s, remembered as the player's choice.
+
+The page's start-up script applies the same table before the first paint (the build
+hands it over: static/boot/data.js), so no other look shows first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Final
+
+from ..keeping.prefs import FELTS, THEMES, Prefs, field
+
+ON: Final = ("1", "true", "on", "yes")
+"""The values that turn on an option written as ``?calm=1``."""
+
+ADDRESS: Final[dict[str, dict[str, tuple[str, str | bool]]]] = {
+    "theme": {theme: ("theme", theme) for theme in THEMES if theme != "auto"},
+    "felt": {felt: ("felt", felt) for felt in FELTS},
+    "deck": {"four-colour": ("four-colour", True), "four-color": ("four-colour", True)},
+    "index": {"large": ("large-index", True)},
+    "calm": {value: ("calm", True) for value in ON},
+    "motion": {"reduced": ("reduce-motion", True), "reduce": ("reduce-motion", True)},
+}
+"""Each name the address may hold → each of its values → the page's option it sets
+(``data-option``) and to what.  Values are read trimmed and in lower case."""
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """The options an address gives, as (page's option, value) pairs in the order of
+    :data:`ADDRESS`."""
+
+    options: tuple[tuple[str, str | bool], ...] = ()
+
+    def over(self, stored: Prefs) -> Prefs:
+        """The options a visit plays with: ``stored``, each option the address gives
+        set to its value unless the player chose it."""
+        prefs = replace(stored)
+        for name, value in self.options:
+            if name not in stored.chosen:
+                prefs.give(name, value)
+        return prefs
+
+    def kept(self, shown: Prefs, stored: Prefs) -> Prefs:
+        """What is stored of the options ``shown``: an option the address gave and the
+        player has not chosen keeps its ``stored`` value (an address's option is never
+        remembered, so the address of the next visit decides it again)."""
+        prefs = replace(shown)
+        for name, _ in self.options:
+            if name not in shown.chosen:
+                setattr(prefs, field(name), getattr(stored, field(name)))
+        return prefs
+
+
+def given(read: Callable[[str], str | None]) -> Given:
+    """The options an address gives; ``read(name)`` is the address's first value of
+    ``name`` (``URLSearchParams.get``), or None."""
+    options: list[tuple[str, str | bool]] = []
+    for name, values in ADDRESS.items():
+        value = read(name)
+        option = values.get(value.strip().lower()) if isinstance(value, str) else None
+        if option is not None:
+            options.append(option)
+    return Given(tuple(options))
+
+
+def table() -> dict[str, dict[str, list[object]]]:
+    """:data:`ADDRESS` for the start-up script: name → value → [stored field, value]."""
+    return {
+        name: {value: [field(option), setting] for value, (option, setting) in values.items()}
+        for name, values in ADDRESS.items()
+    }
