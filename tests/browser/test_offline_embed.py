@@ -298,7 +298,7 @@ def test_an_update_replaces_every_file_at_once(
     css = out / "static" / "halfmoon.css"
     css.write_text(css.read_text() + '\n:root { --deploy: "second"; }\n')
     engine = build_site.read_archive(out / build_site.ENGINE_ARCHIVE)
-    source = (ROOT / "halfmoon" / "i18n.py").read_text()  # a source module wins over .pyc
+    source = (ROOT / "halfmoon" / "words" / "i18n.py").read_text()  # a source module wins over .pyc
     engine["halfmoon/words/i18n.py"] = (source + "\nDEPLOY = 2\n").encode()
     build_site.write_archive(out / build_site.ENGINE_ARCHIVE, engine)
     words = out / "static" / "words" / "pt.json"
