@@ -150,6 +150,8 @@ class Device:
         if newer is not None:
             self.mono += 1
             self.apply(self.session.adopt(newer, self.mono))
+        else:  # the play as written (the page's autosave takes it so too)
+            self.session.saved_as(self.saver.stamped(self.session.play))
 
     def hear(self) -> None:
         """Another tab saved this deal since: the page hears it (a ``storage`` event)

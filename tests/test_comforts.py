@@ -160,9 +160,9 @@ def test_a_drop_taps_only_what_is_not_selected_yet() -> None:
 def test_the_felt_is_one_of_four_and_kept_with_the_options() -> None:
     prefs = Prefs()
     assert prefs.felt == "green" and len(FELTS) >= 4
-    prefs.change("felt", "burgundy")
+    prefs = prefs.change("felt", "burgundy")
     assert read_prefs(write_prefs(prefs)).felt == "burgundy"
-    prefs.change("felt", "<script>")  # not a felt: nothing changes
+    prefs = prefs.change("felt", "<script>")  # not a felt: nothing changes
     assert prefs.felt == "burgundy"
     assert read_prefs('{"v": 2, "felt": "purple"}').felt == "green"
     assert read_prefs('{"v": 2, "felt": 3}').felt == "green"
@@ -171,13 +171,13 @@ def test_the_felt_is_one_of_four_and_kept_with_the_options() -> None:
 def test_sound_is_off_at_first_and_a_frame_keeps_its_own_choice() -> None:
     prefs = Prefs()
     assert not prefs.switch("sound") and not prefs.switch("sound", framed=True)
-    prefs.change("sound", True)  # turned on on the game's own page
+    prefs = prefs.change("sound", True)  # turned on on the game's own page
     assert prefs.switch("sound") and not prefs.switch("sound", framed=True)
-    prefs.change("sound", True, framed=True)  # and in a frame, there
-    prefs.change("sound", False)
+    prefs = prefs.change("sound", True, framed=True)  # and in a frame, there
+    prefs = prefs.change("sound", False)
     back = read_prefs(write_prefs(prefs))
     assert not back.switch("sound") and back.switch("sound", framed=True)
-    prefs.change("errors", True, framed=True)  # the other options are the same everywhere
+    prefs = prefs.change("errors", True, framed=True)  # the other options are the same everywhere
     assert prefs.switch("errors")
 
 

@@ -127,7 +127,7 @@ def test_the_player_s_own_choice_wins_over_the_address_across_reloads() -> None:
     given = address("?felt=blue&theme=dark")
     stored = Prefs()
     shown = given.over(stored)
-    shown.change("felt", "grey")  # the player, in the frame
+    shown = shown.change("felt", "grey")  # the player, in the frame
     kept = given.kept(shown, stored)
     assert (kept.felt, kept.theme, kept.chosen) == ("grey", "auto", ("felt",))
     again = given.over(read_prefs(write_prefs(kept)))  # a reload, the same address
@@ -137,9 +137,9 @@ def test_the_player_s_own_choice_wins_over_the_address_across_reloads() -> None:
 
 def test_the_choices_are_stored_as_one_text_and_read_back_checked() -> None:
     prefs = Prefs()
-    prefs.change("calm", True)
-    prefs.change("felt", "nope")  # no such felt: no choice made
-    prefs.change("theme", "dark")
+    prefs = prefs.change("calm", True)
+    prefs = prefs.change("felt", "nope")  # no such felt: no choice made
+    prefs = prefs.change("theme", "dark")
     raw = write_prefs(prefs)
     assert json.loads(raw)["chosen"] == "calm,theme"
     assert read_prefs(raw).chosen == ("calm", "theme") and read_prefs(raw).calm
@@ -153,7 +153,7 @@ def test_the_address_table_names_options_the_page_has() -> None:
     for values in ADDRESS.values():
         for option, value in values.values():
             before = prefs.chosen
-            prefs.change(option, value)
+            prefs = prefs.change(option, value)
             assert prefs.chosen != before or option in before  # a real option
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from halfmoon import Game
@@ -320,7 +322,7 @@ def test_the_table_read_aloud_says_every_place_and_the_bar_and_no_hint() -> None
         *(f"Reserva {n}" for n in range(1, 9)),
     ]  # every place, in order
     # nothing about which cards fit: the same words without placement help's dimming
-    session.prefs.placement_help = False
+    session.use_prefs(replace(session.prefs, placement_help=False))
     assert session.read_aloud(65_000).message == said
     assert session.game.dimmed() and not any(w in said for w in ("escurec", "dimmed"))
     english = Session(position(under={"P1": ["KS"]}, P1="5S", P2="6D"), Prefs(), "en")

@@ -3,6 +3,8 @@ feedback after actions, preferences, and what each place shows."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from halfmoon import Game
@@ -123,7 +125,7 @@ def test_tap_feedback_follows_the_errors_option() -> None:
     session.tap("P1", 0), session.tap("P4", 1)
     quiet = session.tap("P1", 2), session.tap("P4", 3)
     assert quiet[1].message == ""
-    session.prefs.errors = True
+    session.use_prefs(replace(session.prefs, errors=True))
     session.tap("P1", 4)
     loud = session.tap("P4", 5)
     # the fixed words, word for word (SPEC §6)
@@ -255,13 +257,13 @@ def test_the_end_view_says_how_the_game_ended() -> None:
 
 def test_an_option_change_from_the_page() -> None:
     prefs = Prefs()
-    prefs.change("placement-help", True)
-    prefs.change("theme", "dark")
-    prefs.change("language", "English")
+    prefs = prefs.change("placement-help", True)
+    prefs = prefs.change("theme", "dark")
+    prefs = prefs.change("language", "English")
     assert (prefs.placement_help, prefs.theme, prefs.lang) == (True, "dark", "en")
-    prefs.change("theme", "neon")  # not a theme: nothing changes
-    prefs.change("language", "klingon")
-    prefs.change("unknown", True)
+    prefs = prefs.change("theme", "neon")  # not a theme: nothing changes
+    prefs = prefs.change("language", "klingon")
+    prefs = prefs.change("unknown", True)
     assert (prefs.theme, prefs.lang) == ("dark", "en")
     assert prefs.switch("placement-help") and not prefs.switch("errors")
 

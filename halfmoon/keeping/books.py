@@ -9,6 +9,8 @@ not at every tap and save.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import os
 import time
 from collections.abc import Callable
@@ -60,30 +62,30 @@ class Books:
         return self.day_of(self.wall())
 
     # ------------------------------------------------------------------ the end
-    def settle(self, play: Play, now: float) -> bool:
-        """After a move (a tap or a redo): whether it gave ``play`` an end to record, the
-        game's end standing over the one it had (:func:`~halfmoon.records.ending.standing`: its
-        first end, or one that went further); an end reached again records nothing."""
+    def settle(self, play: Play, now: float) -> Play | None:
+        """After a move (a tap or a redo): ``play`` with the end the move gave it to
+        record, the game's end standing over the one it had
+        (:func:`~halfmoon.records.ending.standing`: its first end, or one that went
+        further); None: an end reached again, or none, records nothing."""
         end = end_of(play.game, now, self.wall())
         if end is None or standing(play.end, end) is not end:
-            return False
-        play.end = end
-        return True
+            return None
+        return replace(play, end=end)
 
     # ------------------------------------------------------------ the statistics
     @staticmethod
-    def count(play: Play) -> tuple[Count, ...]:
+    def count(play: Play) -> tuple[Play, tuple[Count, ...]]:
         """What the statistics have not counted of ``play`` yet: its first removal
         (played) and its win (won, in the time its end recorded), each once, whatever
-        is undone in between."""
+        is undone in between; and ``play`` marked as counted so."""
         end, counts = play.end, list[Count]()
         if play.game.moves and not play.played:
-            play.played = True
+            play = replace(play, played=True)
             counts.append(Count("played"))
         if end is not None and end.won and not play.won:
-            play.won = True
+            play = replace(play, won=True)
             counts.append(Count("won", end.elapsed_ms))
-        return tuple(counts)
+        return play, tuple(counts)
 
     @staticmethod
     def leaving(play: Play) -> tuple[Count, ...]:

@@ -4,8 +4,8 @@ language the browser, until the player chooses; the felt is green."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, Literal
+from dataclasses import dataclass, replace
+from typing import Any, Final, Literal
 
 from ..words.i18n import normalise_language
 
@@ -34,9 +34,11 @@ field used there): a game embedded in a page stays silent unless sound is turned
 that frame, whatever the player chose on the game's own page."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Prefs:
-    """The player's remembered choices."""
+    """The player's remembered choices: a value, changed by making another
+    (:meth:`change`, :meth:`give`, ``dataclasses.replace``) in the one room that decides,
+    the session."""
 
     errors: bool = False
     placement_help: bool = False
@@ -58,25 +60,35 @@ class Prefs:
         page is inside another's frame)."""
         return bool(getattr(self, _field(name, framed)))
 
-    def change(self, name: str, value: str | bool, *, framed: bool = False) -> None:
-        """Apply the page's option ``name`` set to ``value`` (a checkbox's state, or a
-        select's value), as the player's own choice.  Unknown names and values change
-        nothing."""
-        if is_option(name, value) and name not in self.chosen:
-            self.chosen = (*self.chosen, name)
-        self.give(name, value, framed=framed)
+    def change(self, name: str, value: str | bool, *, framed: bool = False) -> Prefs:
+        """These options with the page's option ``name`` set to ``value`` (a checkbox's
+        state, or a select's value), as the player's own choice.  Unknown names and
+        values change nothing.
 
-    def give(self, name: str, value: str | bool, *, framed: bool = False) -> None:
-        """Set the page's option ``name`` to ``value`` without counting it as the
-        player's choice (an address's option).  Unknown names and values change nothing."""
+        >>> Prefs().change("felt", "blue").change("calm", True).chosen
+        ('felt', 'calm')
+        >>> Prefs().change("felt", "purple") == Prefs()
+        True
+        """
+        chosen = self.chosen
+        if is_option(name, value) and name not in chosen:
+            chosen = (*chosen, name)
+        return replace(self.give(name, value, framed=framed), chosen=chosen)
+
+    def give(self, name: str, value: str | bool, *, framed: bool = False) -> Prefs:
+        """These options with the page's option ``name`` set to ``value``, not counted
+        as the player's choice (an address's option).  Unknown names and values change
+        nothing."""
         if name == "language":
-            self.lang = normalise_language(value) or self.lang
-        elif name == "theme":
-            self.theme = next((t for t in THEMES if t == value), self.theme)
-        elif name == "felt":
-            self.felt = next((f for f in FELTS if f == value), self.felt)
-        elif name in SWITCHES:
-            setattr(self, _field(name, framed), bool(value))
+            return replace(self, lang=normalise_language(value) or self.lang)
+        if name == "theme":
+            return replace(self, theme=next((t for t in THEMES if t == value), self.theme))
+        if name == "felt":
+            return replace(self, felt=next((f for f in FELTS if f == value), self.felt))
+        if name in SWITCHES:
+            switched: dict[str, Any] = {_field(name, framed): bool(value)}
+            return replace(self, **switched)
+        return self
 
 
 def is_option(name: str, value: object) -> bool:

@@ -99,17 +99,21 @@ def read_prefs(raw: str) -> Prefs:
     """Stored options.  Unknown fields are ignored and a field that is not valid keeps
     its default, so a choice made by a newer or older version survives where it can."""
     data = sj.obj(_load(raw, "prefs"), "the options")
-    prefs = Prefs()
-    for name in (*SWITCHES.values(), *FRAMED.values()):
-        if isinstance(data.get(name), bool):
-            setattr(prefs, name, data[name])
-    prefs.theme = next((t for t in THEMES if t == data.get("theme")), prefs.theme)
-    prefs.felt = next((f for f in FELTS if f == data.get("felt")), prefs.felt)
-    prefs.lang = normalise_language(data.get("lang"))
+    defaults = Prefs()
+    switches = {
+        name: data[name]
+        for name in (*SWITCHES.values(), *FRAMED.values())
+        if isinstance(data.get(name), bool)
+    }
     chosen = data.get("chosen")
     names = chosen.split(",") if isinstance(chosen, str) else []
-    prefs.chosen = tuple(dict.fromkeys(n for n in names if n in (*SWITCHES, "theme", "felt")))
-    return prefs
+    return Prefs(
+        **switches,
+        theme=next((t for t in THEMES if t == data.get("theme")), defaults.theme),
+        felt=next((f for f in FELTS if f == data.get("felt")), defaults.felt),
+        lang=normalise_language(data.get("lang")),
+        chosen=tuple(dict.fromkeys(n for n in names if n in (*SWITCHES, "theme", "felt"))),
+    )
 
 
 # ---------------------------------------------------------------- statistics
@@ -136,9 +140,13 @@ def read_stats(raw: str) -> Stats:
 
 
 # --------------------------------------------------------------------- games
-@dataclass
+@dataclass(frozen=True)
 class Play:
-    """One play of a deal: the game, and what is kept with it.
+    """One play of a deal: the game, and what is kept with it.  A value: the session
+    takes a changed one in place of it (its bookkeeping decides the end and what is
+    counted: :class:`~halfmoon.keeping.books.Books`; its saver the save's stamp:
+    :meth:`~halfmoon.keeping.saving.Saver.stamped`), though the game it holds goes on
+    by the player's taps.
 
     ``id`` tells one play of a deal from another (a restart is a new play); ``rev``
     counts its saves, so that a tab never writes an older state over a newer one;
@@ -164,8 +172,8 @@ class Play:
     seen: bool = False
 
     def __post_init__(self) -> None:
-        if self.end is None:
-            self.end = former_end(self.game, self.won, self.saved)
+        if self.end is None:  # (a value being made: its own field, set once)
+            object.__setattr__(self, "end", former_end(self.game, self.won, self.saved))
 
     @property
     def code(self) -> str:
@@ -233,7 +241,8 @@ def read_play(raw: str, code: str | None = None) -> Play:
         daily=sj.day(data.get("daily"), "daily") if "daily" in data else None,
         end=read_end(data["end"]) if "end" in data else None,
     )
-    play.challenge, play.seen = _challenge(data.get("challenge"), play.code)
+    challenge, seen = _challenge(data.get("challenge"), play.code)
+    play = replace(play, challenge=challenge, seen=seen)
     if play.won and not play.played:
         raise sj.Invalid("a game counted as won but not as played")
     if play.daily is not None and daily_code(play.daily) != play.code:

@@ -14,6 +14,7 @@ tabs' ``storage`` events.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Protocol
 
 from ..records import safejson as sj
@@ -77,6 +78,8 @@ class Saver:
         self.memory = Stats()  # the statistics of this visit, where nothing can be kept
         self.recorded: list[Entry] = []  # games ended or left, not yet in the history
         self.memory_history: list[Entry] = []  # the history of this visit, likewise
+        # each deal's play as this tab last saved it: its id, save time and revision
+        self.stamps: dict[str, tuple[str, float, int]] = {}
 
     @property
     def blocked(self) -> bool:
@@ -176,15 +179,15 @@ class Saver:
             stored = peek(raw)
             if stored is None:
                 storage.aside(key, raw, "game")
-            elif is_newer(stored, play):
+            elif is_newer(stored, self.stamped(play)):
                 try:
                     return read_play(raw, play.code)
                 except sj.Invalid:
                     storage.aside(key, raw, "game")
-        stamp = next_save(play, storage.wall())
-        play.saved = stamp.saved
-        if storage.set(key, write_play(stamp, stamp.saved, clock_at=at)):
-            play.rev = stamp.rev
+        stamp = next_save(self.stamped(play), storage.wall())
+        written = storage.set(key, write_play(stamp, stamp.saved, clock_at=at))
+        self.stamps[key] = (play.id, stamp.saved, stamp.rev if written else play.rev)
+        if written:
             if storage.get(KEYS["last"]) != play.code:
                 storage.set(KEYS["last"], play.code)
             if view is not None:  # best effort: it only saves the next visit a moment
@@ -193,6 +196,15 @@ class Saver:
                 self.prune(key)
         self.flush()
         return None
+
+    def stamped(self, play: Play) -> Play:
+        """``play`` as this tab last saved it: the time and revision of its last save
+        (which a save compares with what another tab stored), for the session to take in
+        place of the play it holds (:meth:`~halfmoon.session.session.Session.saved_as`)."""
+        found = self.stamps.get(game_key(play.code))
+        if found is None or found[0] != play.id or found[2] < play.rev:
+            return play
+        return replace(play, saved=max(play.saved, found[1]), rev=found[2])
 
     def flush(self) -> None:
         """Write what is pending into the statistics and the history."""

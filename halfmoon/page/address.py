@@ -41,20 +41,20 @@ class Given:
     def over(self, stored: Prefs) -> Prefs:
         """The options a visit plays with: ``stored``, each option the address gives
         set to its value unless the player chose it."""
-        prefs = replace(stored)
+        prefs = stored
         for name, value in self.options:
             if name not in stored.chosen:
-                prefs.give(name, value)
+                prefs = prefs.give(name, value)
         return prefs
 
     def kept(self, shown: Prefs, stored: Prefs) -> Prefs:
         """What is stored of the options ``shown``: an option the address gave and the
         player has not chosen keeps its ``stored`` value (an address's option is never
         remembered, so the address of the next visit decides it again)."""
-        prefs = replace(shown)
+        prefs = shown
         for name, _ in self.options:
             if name not in shown.chosen:
-                setattr(prefs, field(name), getattr(stored, field(name)))
+                prefs = replace(prefs, **{field(name): getattr(stored, field(name))})
         return prefs
 
 

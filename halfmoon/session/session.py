@@ -167,8 +167,7 @@ class Session:
             elif kept is not None and _replaced(kept, claim) is not None:
                 play, asks = kept, fragment  # its game under way first: asked about
             else:
-                play = books.fresh(Game.new(target))
-                play.challenge = claim
+                play = replace(books.fresh(Game.new(target)), challenge=claim)
                 notice = (_challenge_phrase(claim),)
         elif target is not None:
             play = library.find(target) or books.fresh(Game.new(target))
@@ -206,15 +205,35 @@ class Session:
         )
         if result.removal is None:
             return feedback
-        recorded = self.books.settle(self.play, now)
+        recorded = self._settle(now)
         moved = replace(
             feedback,
             said=(self._removed(result.removal),),
             removed=result.removal.slots,
             events=("move",),
-            counts=self.books.count(self.play),
+            counts=self._count(),
         )
         return self._ending(before, moved, now, recorded)
+
+    def _settle(self, now: float) -> bool:
+        """Whether the move just made gave the play an end to record (the play taking
+        it: :meth:`~halfmoon.keeping.books.Books.settle`)."""
+        settled = self.books.settle(self.play, now)
+        if settled is not None:
+            self.play = settled
+        return settled is not None
+
+    def _count(self) -> tuple[Count, ...]:
+        """What the statistics count of the play now (the play marked as counted)."""
+        self.play, counts = self.books.count(self.play)
+        return counts
+
+    def saved_as(self, stamped: Play) -> None:
+        """The play on the table as its save just wrote it (the save's time and
+        revision: :meth:`~halfmoon.keeping.saving.Saver.stamped`), taken while it is the
+        same play."""
+        if (stamped.code, stamped.id) == (self.play.code, self.play.id):
+            self.play = replace(self.play, saved=stamped.saved, rev=stamped.rev)
 
     def _feedback(self, *said: Phrase, **fields: Any) -> Feedback:
         return Feedback(said=said, lang=self.lang, **fields)
@@ -252,8 +271,8 @@ class Session:
         if not self.game.redo(now):
             return self._feedback()
         said = self._removed(self.game.history[-1], "announce.redo")
-        recorded = self.books.settle(self.play, now)
-        counts = self.books.count(self.play)
+        recorded = self._settle(now)
+        counts = self._count()
         removed = self.game.history[-1].slots
         sound: Sound = "pair" if len(removed) == 2 else "trio"
         feedback = self._feedback(
@@ -286,8 +305,8 @@ class Session:
         counts, recorded = books.leaving(self.play), books.left(self.play, now)
         self.game.pause(now)
         left = self.play
-        self.play = books.fresh(Game.new(left.code), day or books.daily_date(left))
-        self.play.challenge, self.play.seen = left.challenge, left.seen  # the same to beat
+        fresh = books.fresh(Game.new(left.code), day or books.daily_date(left))
+        self.play = replace(fresh, challenge=left.challenge, seen=left.seen)  # the same to beat
         self.holds.run(self.game, now)
         said = phrase("announce.restarted", code=self.play.code)
         return self._feedback(said, events=("new",), save=True, counts=counts, recorded=recorded)
@@ -378,8 +397,7 @@ class Session:
             feedback = self._switch(kept, now, resumed=True)
             return replace(feedback, said=(*feedback.said, _challenge_phrase(challenge)))
         replaced = self.replaces(challenge)
-        play = self.books.fresh(Game.new(challenge.code))
-        play.challenge = challenge
+        play = replace(self.books.fresh(Game.new(challenge.code)), challenge=challenge)
         same = play.code == self.play.code
         feedback = self._switch(play, now, resumed=False)
         said = (*feedback.said, _challenge_phrase(challenge))
@@ -410,7 +428,7 @@ class Session:
         play = self.play
         if play.challenge is None or play.seen or not play.open:
             return self._feedback()
-        play.seen = True
+        self.play = replace(play, seen=True)
         return self._feedback(save=True)
 
     def _switch(self, play: Play, now: float, *, resumed: bool) -> Feedback:
@@ -456,7 +474,7 @@ class Session:
         if name == "language":
             self.lang_before = self.prefs.lang
             self.missing.clear()  # tried again (online now, perhaps)
-        self.prefs.change(name, value, framed=framed)
+        self.prefs = self.prefs.change(name, value, framed=framed)
         return self.prefs
 
     def language_wanted(self) -> str | None:
@@ -483,7 +501,7 @@ class Session:
         """
         self.missing.add(code)
         if self.prefs.lang == code:
-            self.prefs.lang = self.lang_before
+            self.prefs = replace(self.prefs, lang=self.lang_before)
         return phrase("option.language-missing")
 
     def use_prefs(self, prefs: Prefs) -> None:

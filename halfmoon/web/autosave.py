@@ -67,6 +67,8 @@ class AutoSave:
         )
         if newer is not None:  # another tab went on with this deal meanwhile
             self._adopt(newer, t)
+        else:  # the play as written: what the next save compares another tab's with
+            self.session.saved_as(self.saves.stamped(self.session.play))
         self.notice()
         self.render.saving(self.pending)
 

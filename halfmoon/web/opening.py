@@ -3,6 +3,7 @@ this visit starts with."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -27,7 +28,7 @@ def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, 
     prefs = saves.prefs()
     asked = normalise_language(js.URLSearchParams.new(win.location.search).get("lang"))
     if asked is not None and asked != prefs.lang:
-        prefs.lang = asked
+        prefs = replace(prefs, lang=asked)
         saves.save_prefs(prefs)
     lang = choose_language(asked, prefs.lang, list(win.navigator.languages or []))
     prefs = address_options(win).over(prefs)
