@@ -9,11 +9,10 @@ not at every tap and save.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import os
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 
 from ..records.daily import deal_day
