@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from halfmoon.page.painted import dealt
+from halfmoon.rules.game import Game
 from halfmoon.words.i18n import LANGUAGES
 from tools import build_site, pool, stdlib
 
@@ -113,6 +114,22 @@ def test_the_page_holds_new_deals_of_fresh_randomness_for_a_new_player() -> None
     assert not set(codes) & {code for code, _ in again}
     source = (ROOT / pool.MODULE).read_text(encoding="utf-8")
     assert 'export const deals = "{}";' in source  # the sources hold none
+
+
+def test_a_new_player_never_opens_on_a_deal_stuck_from_the_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A deal with no move at the start (one in a few hundred) is never among a new
+    player's deals, even drawn first — once it was, and the build stopped: the other
+    deals' records (playing) did not put together with the stuck one's."""
+    stuck = "HM1-N-OHYJWZQ"
+    assert Game.new(stuck).status == "impasse"
+    fresh = Game.new
+    drawn = iter([stuck])
+    monkeypatch.setattr(pool.Game, "new", lambda code=None: fresh(code or next(drawn, None)))
+    deals = pool.pool(4)["deals"]
+    assert isinstance(deals, list) and stuck not in [code for code, _ in deals]
+    assert len(deals) == 4
 
 
 def test_every_card_face_is_written_once_as_a_template() -> None:

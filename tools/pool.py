@@ -28,12 +28,14 @@ about 2,300 tries, for about 7.5 kB on the wire."""
 
 
 def codes(size: int = SIZE) -> list[str]:
-    """``size`` different deal codes, each of fresh randomness."""
+    """``size`` different deal codes, each of fresh randomness, each a deal with a move
+    to make: a new player's first deal is never one stuck from the start (and the first
+    of them gives every new deal's record its status)."""
     found: list[str] = []
     while len(found) < size:
-        code = Game.new().code
-        if code is not None and code not in found:
-            found.append(code)
+        game = Game.new()
+        if game.code is not None and game.code not in found and game.status == "playing":
+            found.append(game.code)
     return found
 
 
