@@ -1,6 +1,12 @@
 """Half Moon, a two-deck solitaire of the Elevens family: the rules engine.
 
 Plain Python with no browser or I/O in it; the same files run in CPython and Pyodide.
+A deal is its code, in any letter case; its places are ``P1`` … ``P12`` and ``R1`` … ``R8``:
+
+>>> from halfmoon import Game
+>>> game = Game.new("hm1-n-aaaaaaa")
+>>> game.code, game.top("P4"), game.count("P4"), game.cards_left
+('HM1-N-AAAAAAA', Card('9S'), 8, 104)
 """
 
 from .rules.cards import Card, card, parse_card

@@ -77,6 +77,13 @@ def parse_card(text: str) -> Card:
     """Parse a card code, leniently about case and surrounding spaces.
 
     Raises ``ValueError`` with a clear message for anything that is not a card.
+
+    >>> parse_card(" qs "), parse_card("10h"), parse_card("10h") is card("10H")
+    (Card('QS'), Card('10H'), True)
+    >>> parse_card("1H")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    ValueError: '1H' is not a card code (expected a rank A, 2…10, J, Q, K followed by a suit ...
     """
     if not isinstance(text, str):
         raise ValueError(f"a card code must be text, not {type(text).__name__}")

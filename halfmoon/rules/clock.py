@@ -91,7 +91,11 @@ class Pausable(Protocol):
 
 
 def format_time(elapsed_ms: float) -> str:
-    """``m:ss`` below one hour, ``h:mm:ss`` from one hour on."""
+    """``m:ss`` below one hour, ``h:mm:ss`` from one hour on.
+
+    >>> format_time(59_999), format_time(252_000), format_time(3_723_000)
+    ('0:59', '4:12', '1:02:03')
+    """
     seconds = int(max(0.0, elapsed_ms) // 1000)
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)

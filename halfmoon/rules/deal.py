@@ -30,6 +30,12 @@ class CodeError(ValueError):
 
     ``"empty"``, ``"too-long"``, ``"characters"``, ``"version"``, ``"kind"``,
     ``"length"``, ``"letters"`` or ``"format"``.
+
+    >>> try:
+    ...     parse_code("HM1-N-AAAAAA1")
+    ... except CodeError as error:
+    ...     print(error.reason, "·", error)
+    letters · the last part may only hold letters A–Z: 'AAAAAA1'
     """
 
     def __init__(self, reason: str, message: str) -> None:
@@ -48,6 +54,13 @@ def parse_code(text: object) -> int:
 
     Accepts surrounding white space and any letter case; everything else that is not
     exactly ``HM1-N-`` and seven letters A–Z raises :class:`CodeError`.
+
+    >>> parse_code("HM1-N-AAAAAAB"), parse_code(" hm1-n-zzzzzzz ")
+    (1, 8031810175)
+    >>> parse_code("HM2-N-AAAAAAA")
+    Traceback (most recent call last):
+      ...
+    halfmoon.rules.deal.CodeError: 'HM2' is not a known deal version (this game reads HM1)
     """
     if not isinstance(text, str):
         raise CodeError("format", "a deal code must be text")
@@ -87,7 +100,11 @@ def parse_code(text: object) -> int:
 
 
 def format_code(number: int) -> str:
-    """The canonical code of a deal number (0 … DEAL_COUNT − 1)."""
+    """The canonical code of a deal number (0 … DEAL_COUNT − 1).
+
+    >>> format_code(0), format_code(27), format_code(DEAL_COUNT - 1)
+    ('HM1-N-AAAAAAA', 'HM1-N-AAAAABB', 'HM1-N-ZZZZZZZ')
+    """
     if isinstance(number, bool) or not isinstance(number, int):
         raise ValueError("a deal number must be an integer")
     if not 0 <= number < DEAL_COUNT:

@@ -105,6 +105,13 @@ class Game:
         """The deal for ``code`` (any case, spaces around allowed), or a random deal.
 
         Raises :class:`~halfmoon.rules.deal.CodeError` (a ``ValueError``) for an invalid code.
+
+        >>> Game.new("  hm1-n-aaaaaab ").code
+        'HM1-N-AAAAAAB'
+        >>> Game.new("HM1-N-AAAA")
+        Traceback (most recent call last):
+          ...
+        halfmoon.rules.deal.CodeError: the last part must have 7 letters; it has 4
         """
         canonical = random_code() if code is None else canonical_code(code)
         piles, reserve = deal(parse_code(canonical))
@@ -228,7 +235,29 @@ class Game:
     # --------------------------------------------------------------------- taps
     def tap(self, slot: str, now: float | None = None) -> TapResult:
         """Tap the card of ``slot`` (docs/design.md, "Tapping").  ``now`` feeds the
-        clock, which starts at the first tap of a deal."""
+        clock, which starts at the first tap of a deal.
+
+        9♠ and 2♥ make 11: the first tap selects, the second takes the pair; a wrong
+        card clears the selection, and says why:
+
+        >>> game = Game.new("HM1-N-AAAAAAA")
+        >>> game.tap("P4").selection
+        ('P4',)
+        >>> game.tap("P5").removal
+        Removal(slots=('P4', 'P5'), cards=(Card('9S'), Card('2H')))
+        >>> game.score, game.moves, game.top("P4")
+        (10, 1, Card('AS'))
+        >>> game.tap("P1").outcome  # 7♥ ...
+        'select'
+        >>> wrong = game.tap("P2")  # ... and K♥ do not go together
+        >>> wrong.outcome, wrong.error, game.selection
+        ('clear', 'sum', ())
+
+        A Jack, a Queen and a King leave together, whatever their suits:
+
+        >>> [game.tap(slot).outcome for slot in ("P2", "P3", "R7")], game.score
+        (['select', 'select', 'trio'], 25)
+        """
         index = slot_index(slot)
         stack = self._places[index]
         if self._status != PLAYING or not stack:
@@ -287,7 +316,18 @@ class Game:
     # ----------------------------------------------------------------- undo/redo
     def undo(self, now: float | None = None) -> bool:
         """Take back the last removal (clearing the selection); ``False``, with nothing
-        changed at all, if there is none to take back."""
+        changed at all, if there is none to take back.
+
+        >>> game = Game.new("HM1-N-AAAAAAA")
+        >>> game.tap("P4").outcome, game.tap("P5").outcome
+        ('select', 'pair')
+        >>> game.undo(), game.top("P4"), game.score, game.can_redo
+        (True, Card('9S'), 0, True)
+        >>> game.redo(), game.top("P4"), game.score, game.can_redo
+        (True, Card('AS'), 10, False)
+        >>> game.undo(), game.undo()
+        (True, False)
+        """
         if not self.can_undo:
             return False
         removal = self._history.pop()
@@ -331,7 +371,15 @@ class Game:
     # ------------------------------------------------------------------ snapshots
     def to_dict(self, now: float | None = None) -> dict[str, Any]:
         """A JSON-safe snapshot: deal (code or layout), removals, redo, selection,
-        clock.  ``now`` reads a running clock exactly."""
+        clock.  ``now`` reads a running clock exactly.
+
+        >>> game = Game.new("HM1-N-AAAAAAA")
+        >>> [game.tap(slot).outcome for slot in ("P4", "P5", "P1")]
+        ['select', 'pair', 'select']
+        >>> again = Game.from_dict(game.to_dict())
+        >>> again.moves, again.score, again.selection, again.top("P4")
+        (1, 10, ('P1',), Card('AS'))
+        """
         return game_format.encode(
             code=self._code,
             layout=self._layout,
@@ -346,7 +394,16 @@ class Game:
     def from_dict(cls, data: object) -> Game:
         """Rebuild a game from :meth:`to_dict`'s output.  Anything corrupt, tampered
         or from an unknown version raises ``ValueError``; nothing is half-loaded.
-        The clock is restored stopped: call :meth:`resume` to run it."""
+        The clock is restored stopped: call :meth:`resume` to run it.
+
+        Every removal is replayed on the deal, so a move the rules forbid is found:
+
+        >>> snapshot = Game.new("HM1-N-AAAAAAA").to_dict()
+        >>> Game.from_dict({**snapshot, "removals": [["P1", "P2"]]})
+        Traceback (most recent call last):
+          ...
+        halfmoon.rules.game_format.SnapshotError: removal 1 (7H KH) is not a pair or trio
+        """
         snap = game_format.decode(data)
         try:
             if snap.code is not None:

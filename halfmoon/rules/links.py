@@ -55,7 +55,13 @@ def read_link(fragment: str) -> str | CodeError | None:
     """What a fragment names: the canonical code of a deal, :data:`DAILY`, the
     :class:`CodeError` that makes it no link at all, or ``None`` when it names nothing
     (empty).  A challenge after the code (``~…``) leaves it as it is: the link names
-    that deal."""
+    that deal.
+
+    >>> read_link("#hm1-n-aaaaaab"), read_link("#HM1%2DN%2DAAAAAAB~c1.x"), read_link("#Daily")
+    ('HM1-N-AAAAAAB', 'HM1-N-AAAAAAB', 'daily')
+    >>> read_link("#"), read_link("#nonsense")
+    (None, CodeError("'nonsense' is not a deal code like HM1-N-ABCDEFG"))
+    """
     wanted = code_from_hash(fragment).strip().partition("~")[0]
     if not wanted:
         return None

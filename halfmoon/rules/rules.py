@@ -31,7 +31,14 @@ _FACE_BITS: Final = sum(1 << rank for rank in FACES)
 
 
 def is_pair(a: Card, b: Card) -> bool:
-    """Two number cards whose values add up to 11 (suits never matter)."""
+    """Two number cards whose values add up to 11 (suits never matter).
+
+    >>> from halfmoon.rules.cards import card
+    >>> is_pair(card("AS"), card("10H")), is_pair(card("5S"), card("5H"))
+    (True, False)
+    >>> is_trio([card("JC"), card("QH"), card("KH")]), is_trio([card("JC"), card("QH")])
+    (True, False)
+    """
     return not a.is_face and not b.is_face and a.rank + b.rank == PAIR_SUM
 
 
