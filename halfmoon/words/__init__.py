@@ -42,7 +42,13 @@ def install(found: Catalogue) -> None:
 
 
 def installed(lang: str) -> bool:
-    """Whether ``lang``'s catalogue is at hand (installed, or its source can give it now)."""
+    """Whether ``lang``'s catalogue is at hand (installed, or its source can give it now).
+
+    >>> from halfmoon.host.locale import use_locale
+    >>> use_locale()  # on the host, the words come from locale/*.po
+    >>> installed("fr"), installed("xx")
+    (True, False)
+    """
     try:
         catalogue(lang)
     except LookupError:

@@ -71,13 +71,29 @@ def plural(n: int, lang: str) -> str:
     """The catalogue's form for ``n`` things in ``lang``: CLDR's plural category
     (``one``, ``many`` or ``other``), from the rule the build wrote for the language
     (European Portuguese and English say "0 jogadas", "0 moves"; French and Brazilian
-    Portuguese "0 carte", "0 carta")."""
+    Portuguese "0 carte", "0 carta").
+
+    >>> from halfmoon.host.locale import use_locale
+    >>> use_locale()  # on the host, the words come from locale/*.po
+    >>> plural(0, "en"), plural(0, "fr"), plural(1_000_000, "fr")
+    ('other', 'one', 'many')
+    """
     return words_of(lang).category(n)
 
 
 def count_text(n: int, noun: str, lang: str) -> str:
     """``1 carta`` / ``6 cartas`` / ``1 move`` / ``0 moves``: catalogue keys
-    ``count.<noun>.<category>``, one for each of the language's plural categories."""
+    ``count.<noun>.<category>``, one for each of the language's plural categories.
+
+    >>> from halfmoon.host.locale import use_locale
+    >>> use_locale()  # on the host, the words come from locale/*.po
+    >>> count_text(1, "moves", "en"), count_text(0, "moves", "en")
+    ('1 move', '0 moves')
+    >>> count_text(1, "moves", "pt"), count_text(0, "moves", "pt")
+    ('1 jogada', '0 jogadas')
+    >>> count_text(0, "cards", "fr"), count_text(2, "cards", "fr")
+    ('0 carte', '2 cartes')
+    """
     return text(lang, f"count.{noun}.{plural(n, lang)}", n=n)
 
 
@@ -87,7 +103,16 @@ class Phrase:
     catalogue key and its values, kept unrendered so that a change of language can say
     them again.  A value that is a :class:`Card`, a date, a :class:`Counted` or a Phrase
     is put in that language too (a card by its name, a date in full, a count with its
-    noun)."""
+    noun).
+
+    >>> from halfmoon.host.locale import use_locale
+    >>> use_locale()  # on the host, the words come from locale/*.po
+    >>> paused = phrase("announce.paused")
+    >>> paused.text("en")
+    'Paused: the clock has stopped. Tap or press any key to go on.'
+    >>> paused.text("pt")
+    'Em pausa: o tempo parou. Toque ou prima uma tecla para continuar.'
+    """
 
     key: str
     values: tuple[tuple[str, object], ...] = ()
@@ -151,7 +176,16 @@ def card_label(card: Card, lang: str) -> str:
 
 
 def card_name(card: Card, lang: str) -> str:
-    """Spoken name such as ``Dama de Copas`` or ``Queen of Hearts``."""
+    """Spoken name such as ``Dama de Copas`` or ``Queen of Hearts``.
+
+    >>> from halfmoon.host.locale import use_locale
+    >>> use_locale()  # on the host, the words come from locale/*.po
+    >>> from halfmoon.rules.cards import card
+    >>> card_name(card("QH"), "pt"), card_name(card("QH"), "en"), card_label(card("QH"), "pt")
+    ('Dama de Copas', 'Queen of Hearts', 'D♥')
+    >>> place_name("P5", "pt"), place_name("R3", "en")
+    ('monte 5', 'reserve 3')
+    """
     return text(
         lang,
         "card.name",
@@ -205,7 +239,13 @@ def pick_language(preferred: Iterable[str]) -> str:
 
 def choose_language(asked: object, stored: object, preferred: Iterable[str]) -> str:
     """The language of the page: asked for in the address (``?lang=``), else the
-    player's stored choice, else the browser's preference (:func:`pick_language`)."""
+    player's stored choice, else the browser's preference (:func:`pick_language`).
+
+    >>> choose_language("English", "fr", ["pt-PT"])
+    'en'
+    >>> choose_language(None, None, ["de-DE", "pt-BR", "en"]), choose_language("xx", None, [])
+    ('pt-BR', 'pt')
+    """
     return normalise_language(asked) or normalise_language(stored) or pick_language(preferred)
 
 
@@ -224,7 +264,13 @@ def weekdays(lang: str, *, short: bool = False) -> tuple[str, ...]:
 
 
 def long_day(day: date, lang: str) -> str:
-    """``1 de dezembro de 2026`` / ``December 1, 2026``."""
+    """``1 de dezembro de 2026`` / ``December 1, 2026``.
+
+    >>> from halfmoon.host.locale import use_locale
+    >>> use_locale()  # on the host, the words come from locale/*.po
+    >>> long_day(date(2026, 12, 1), "pt"), long_day(date(2026, 12, 1), "en")
+    ('1 de dezembro de 2026', 'December 1, 2026')
+    """
     return text(lang, "date.long", d=day.day, month=month(day, lang), y=day.year)
 
 

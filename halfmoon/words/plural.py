@@ -20,7 +20,15 @@ _ZERO_OPERANDS = frozenset("vwftce")
 
 def category(rules: Sequence[tuple[str, object]], n: int) -> str:
     """The category of ``n`` (``one``, ``many``, ``other`` …): the first rule that
-    holds, else :data:`OTHER`."""
+    holds, else :data:`OTHER`.
+
+    English's rule, "one" for ``n`` within 1 … 1 (CLDR's ``one: i = 1 and v = 0``, for
+    whole numbers):
+
+    >>> english = [("one", ["in", ["n"], [[1, 1]]])]
+    >>> category(english, 1), category(english, 0), category(english, 21)
+    ('one', 'other', 'other')
+    """
     for name, rule in rules:
         if holds(rule, n):
             return name
