@@ -36,14 +36,28 @@ def daily_number(day: date) -> int:
 
 
 def daily_code(day: date) -> str:
-    """The deal code of ``day``'s deal, e.g. ``HM1-N-QJQDQQX`` for 1 December 2026."""
+    """The deal code of ``day``'s deal, e.g. ``HM1-N-QJQDQQX`` for 1 December 2026.
+
+    >>> daily_code(date(2026, 12, 1)), daily_code(date(2026, 12, 2))
+    ('HM1-N-QJQDQQX', 'HM1-N-BLULOBI')
+    """
     return format_code(daily_number(day))
 
 
 def deal_day(code: str | None, chosen: date | None, begun: date) -> tuple[date | None, bool]:
     """The date whose deal of the day a play of ``code`` is — the day ``chosen`` for it
     in the calendar, else the day it was ``begun`` — or None; and whether it is a day
-    made up (begun after that date), which counts in the month but not in the streak."""
+    made up (begun after that date), which counts in the month but not in the streak.
+
+    1 December's deal begun that day, then begun on 3 December from the calendar:
+
+    >>> deal_day("HM1-N-QJQDQQX", None, date(2026, 12, 1))
+    (datetime.date(2026, 12, 1), False)
+    >>> deal_day("HM1-N-QJQDQQX", date(2026, 12, 1), date(2026, 12, 3))
+    (datetime.date(2026, 12, 1), True)
+    >>> deal_day("HM1-N-AAAAAAA", None, date(2026, 12, 1))
+    (None, False)
+    """
     day = chosen or begun
     daily = day if code is not None and code == daily_code(day) else None
     return daily, daily is not None and begun > daily

@@ -186,7 +186,24 @@ def read_history(raw: str) -> list[Entry]:
     field of any entry is out of its range, an entry contradicts itself or a play is
     listed twice.  A backup's history is read by this very function, so that what one
     accepts the other does; nothing the game writes is refused, whatever its clock did
-    (an entry may end before it began: the clock was set back during the game)."""
+    (an entry may end before it began: the clock was set back during the game).
+
+    A game of one pair, left after a minute of play, kept and read back:
+
+    >>> game = Game.new("HM1-N-AAAAAAA")
+    >>> [game.tap(slot, now=1_000.0).outcome for slot in ("P4", "P5")]
+    ['select', 'pair']
+    >>> entry = entry_of(game, "a1", 1_796_083_200_000, 1_796_083_261_000, 61_000.0, None)
+    >>> entry.result, entry.left, entry.time_ms, entry.removals
+    ('left', 102, 60000, (('P4', 'P5'),))
+    >>> stored = write_history([entry])
+    >>> read_history(stored) == [entry]
+    True
+    >>> read_history(stored.replace('"left":102', '"left":100'))
+    Traceback (most recent call last):
+      ...
+    halfmoon.records.safejson.Invalid: a game of the history contradicts its moves
+    """
     data = sj.obj(sj.parse(raw, max_chars=MAX_CHARS, max_depth=3), "the history")
     if data.get("v") != 2 or isinstance(data.get("v"), bool):
         raise sj.Invalid("a history of another version")

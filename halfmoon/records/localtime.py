@@ -20,7 +20,13 @@ def local_time(wall_ms: float, offset_minutes: float) -> datetime:
 
 
 def local_day(wall_ms: float, offset_minutes: float) -> date:
-    """The date on the player's calendar at ``wall_ms``."""
+    """The date on the player's calendar at ``wall_ms``.
+
+    Midnight in UTC on 1 December 2026 is still 30 November an hour behind UTC:
+
+    >>> local_day(1_796_083_200_000, 0), local_day(1_796_083_200_000, -60)
+    (datetime.date(2026, 12, 1), datetime.date(2026, 11, 30))
+    """
     return local_time(wall_ms, offset_minutes).date()
 
 
