@@ -97,7 +97,24 @@ def read_challenge(fragment: str) -> Challenge | ChallengeError | None:
     """The challenge a link carries (``#…``, percent-encoded or not): None when it
     carries none, or its deal code is no code (the link is then no deal link either);
     the :class:`ChallengeError` that says why it cannot be read; or the challenge, its
-    moves replayed on the deal and giving exactly the result it claims."""
+    moves replayed on the deal and giving exactly the result it claims.
+
+    Ana cleared 2 cards in 1:35 and one move (9♠ with 2♥); her link is read back as
+    she made it, and one that claims more than its moves give is refused:
+
+    >>> ana = Challenge("HM1-N-AAAAAAA", Result(2, 95, 1), "Ana", (("P4", "P5"),))
+    >>> ana.link_text()
+    'HM1-N-AAAAAAA~c1.2.1.2n.DE.QW5h.2wr-'
+    >>> read_challenge("#HM1-N-AAAAAAA~c1.2.1.2n.DE.QW5h.2wr-") == ana
+    True
+    >>> boast = Challenge("HM1-N-AAAAAAA", Result(4, 95, 2), "Ana", (("P4", "P5"),))
+    >>> read_challenge("#" + boast.link_text())
+    ChallengeError('the result is not what the moves give')
+    >>> read_challenge("#HM1-N-AAAAAAA~c1.2.1.2n.DE.QW5h.2wrA")
+    ChallengeError("the challenge's check does not match: it was changed")
+    >>> read_challenge("#HM1-N-AAAAAAA") is None
+    True
+    """
     wanted = code_from_hash(fragment).strip()
     if not fmt.has_challenge(wanted):
         return None
@@ -182,7 +199,16 @@ def line_phrase(challenge: Challenge, *, calm: bool = False) -> Phrase:
 
 
 def line_words(challenge: Challenge, lang: str, *, calm: bool = False) -> str:
-    """:func:`line_phrase` in ``lang``."""
+    """:func:`line_phrase` in ``lang``.
+
+    >>> from halfmoon.host.locale import use_locale
+    >>> use_locale()  # on the host, the words come from locale/*.po
+    >>> ana = Challenge("HM1-N-AAAAAAA", Result(2, 95, 1), "Ana", (("P4", "P5"),))
+    >>> line_words(ana, "en")
+    'Ana cleared 2 cards in 1:35 and 1 move — beat that!'
+    >>> line_words(ana, "pt", calm=True)
+    'Ana tirou 2 cartas da mesa em 1 jogada — consegue fazer melhor?'
+    """
     return line_phrase(challenge, calm=calm).text(lang)
 
 

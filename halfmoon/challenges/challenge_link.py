@@ -77,7 +77,11 @@ def split(fragment: str) -> tuple[str, str | None]:
 def clean_name(name: str) -> str:
     """``name`` as a challenge carries it: plain characters only (no control, format,
     bidirectional or zero-width character), runs of spaces made one, trimmed, and at
-    most :data:`MAX_NAME` characters."""
+    most :data:`MAX_NAME` characters.
+
+    >>> clean_name("  Ana\\u200b  Maria\\n"), clean_name("x" * 30) == "x" * MAX_NAME
+    ('Ana Maria', True)
+    """
     kept = "".join(" " if ch.isspace() else ch for ch in name if _shown(ch))
     return " ".join(kept.split())[:MAX_NAME].strip()
 
@@ -108,7 +112,17 @@ def write(claim: Claim) -> str:
 def read(fragment: str) -> Claim:
     """The claim of a link's text (percent-decoded, without ``#``).  Raises
     :class:`ChallengeError` when there is no challenge or it is damaged, and
-    :class:`~halfmoon.rules.deal.CodeError` when its deal code is no code."""
+    :class:`~halfmoon.rules.deal.CodeError` when its deal code is no code.
+
+    >>> read("hm1-n-aaaaaaa~c1.2.1.2n.DE.QW5h.2wr-")
+    Claim(code='HM1-N-AAAAAAA', cleared=2, moves=1, seconds=95, taps=('P4', 'P5'), name='Ana')
+    >>> write(read("HM1-N-AAAAAAA~c1.2.1.2n.DE.QW5h.2wr-"))
+    'HM1-N-AAAAAAA~c1.2.1.2n.DE.QW5h.2wr-'
+    >>> read("HM1-N-AAAAAAA")
+    Traceback (most recent call last):
+      ...
+    halfmoon.challenges.challenge_link.ChallengeError: the link has no challenge
+    """
     raw_code, tail = split(fragment.strip())
     code = canonical_code(raw_code)
     if tail is None:
