@@ -126,7 +126,43 @@ def write_backup(backup: Backup) -> str:
 # --------------------------------------------------------------------- reading
 def read_backup(raw: str) -> Backup:
     """A backup file, checked whole before anything is used; :class:`Refused` when it
-    is not one, is of another version, is too large or is damaged in any part."""
+    is not one, is of another version, is too large or is damaged in any part.
+
+    A backup of the options, the statistics and a game of one pair, written and read
+    back:
+
+    >>> from halfmoon.rules.game import Game
+    >>> game = Game.new("HM1-N-AAAAAAA")
+    >>> [game.tap(slot).outcome for slot in ("P4", "P5")]
+    ['select', 'pair']
+    >>> table = Play(game, "a1", begun=1_796_083_200_000, saved=1_796_083_260_000)
+    >>> backup = gather(
+    ...     made=1_796_083_300_000,
+    ...     table=table,
+    ...     kept=(),
+    ...     prefs=Prefs().change("felt", "blue"),
+    ...     stats=Stats(played=3, won=1, best_time_ms=252_000, streak=1, best_streak=1),
+    ...     history=(),
+    ... )
+    >>> restored = read_backup(write_backup(backup))
+    >>> restored.prefs.felt, restored.stats.won, restored.last
+    ('blue', 1, 'HM1-N-AAAAAAA')
+    >>> game = restored.plays[0].game
+    >>> game.moves, game.top("P4")
+    (1, Card('AS'))
+
+    A file that is no backup, or one whose figures were changed, is refused whole:
+
+    >>> read_backup('{"format": "halfmoon-backup", "v": 2}')
+    Traceback (most recent call last):
+      ...
+    halfmoon.keeping.backup.Refused: version 2
+    >>> altered = write_backup(backup).replace('"won": 1', '"won": 5')
+    >>> read_backup(altered)
+    Traceback (most recent call last):
+      ...
+    halfmoon.keeping.backup.Refused: the statistics contradict each other
+    """
     if len(raw) > MAX_CHARS:
         raise Refused("size", f"{len(raw):,} characters")
     try:
@@ -209,7 +245,18 @@ def _last(value: object) -> str | None:
 
 
 def refused_words(error: Refused, lang: str) -> str:
-    """Why a file was refused, and that nothing changed."""
+    """Why a file was refused, and that nothing changed.
+
+    >>> from halfmoon.host.locale import use_locale
+    >>> use_locale()  # on the host, the words come from locale/*.po
+    >>> try:
+    ...     read_backup("a shopping list")
+    ... except Refused as error:
+    ...     print(error.reason, "·", refused_words(error, "en"))
+    format · This file is not a Half Moon backup. Nothing was changed.
+    >>> refused_words(Refused("format", "not JSON"), "pt")
+    'Este ficheiro não é uma cópia de segurança do Half Moon. Nada foi alterado.'
+    """
     if error.reason == "damaged":
         what = text(lang, f"restore.part.{error.part or 'file'}")
         return text(lang, "restore.error.damaged", part=what)

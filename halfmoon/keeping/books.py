@@ -76,7 +76,30 @@ class Books:
     def count(play: Play) -> tuple[Play, tuple[Count, ...]]:
         """What the statistics have not counted of ``play`` yet: its first removal
         (played) and its win (won, in the time its end recorded), each once, whatever
-        is undone in between; and ``play`` marked as counted so."""
+        is undone in between; and ``play`` marked as counted so.
+
+        The examples page's won game, a tap every two seconds, and the statistics after it:
+
+        >>> from halfmoon.host.examples import WON
+        >>> from halfmoon.records.stats import Stats
+        >>> books = Books(wall=lambda: 1_796_083_200_000, make_id=lambda: "a1")
+        >>> play = books.fresh(Game.new(WON.code))
+        >>> taps = [slot for move in WON.moves for slot in move]
+        >>> for n, slot in enumerate(taps):
+        ...     _ = play.game.tap(slot, now=2_000.0 * n)
+        >>> play.game.status, play.game.score, play.game.moves
+        ('won', 520, 48)
+        >>> play, counts = books.count(books.settle(play, now=None))
+        >>> counts
+        (Count(kind='played', time_ms=0.0), Count(kind='won', time_ms=206000))
+        >>> books.count(play)[1]  # counted once
+        ()
+        >>> stats = Stats()
+        >>> for event in counts:
+        ...     stats.count(event)
+        >>> stats
+        Stats(played=1, won=1, best_time_ms=206000, streak=1, best_streak=1)
+        """
         end, counts = play.end, list[Count]()
         if play.game.moves and not play.played:
             play = replace(play, played=True)

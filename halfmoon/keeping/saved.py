@@ -219,7 +219,20 @@ def write_play(play: Play, now_ms: float, *, clock_at: float | None = None) -> s
 def read_play(raw: str, code: str | None = None) -> Play:
     """A stored play, checked whole: ranges, the game's removals replayed on its deal,
     and (when ``code`` is given) that it is that deal's.  Raises
-    :class:`~halfmoon.records.safejson.Invalid`."""
+    :class:`~halfmoon.records.safejson.Invalid`.
+
+    >>> game = Game.new("HM1-N-AAAAAAA")
+    >>> [game.tap(slot).outcome for slot in ("P4", "P5", "P1")]
+    ['select', 'pair', 'select']
+    >>> stored = write_play(Play(game, "a1", begun=1_796_083_200_000), 1_796_083_260_000)
+    >>> play = read_play(stored, "HM1-N-AAAAAAA")
+    >>> play.id, play.saved, play.game.moves, play.game.selection, play.open
+    ('a1', 1796083260000.0, 1, ('P1',), True)
+    >>> read_play(stored, "HM1-N-AAAAAAB")
+    Traceback (most recent call last):
+      ...
+    halfmoon.records.safejson.Invalid: the saved game is not of its deal
+    """
     data = sj.obj(_load(raw, "game"), "the saved game")
     if data.get("v") != VERSION or isinstance(data.get("v"), bool):
         raise sj.Invalid("a saved game of another version")
