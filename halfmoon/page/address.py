@@ -60,7 +60,18 @@ class Given:
 
 def given(read: Callable[[str], str | None]) -> Given:
     """The options an address gives; ``read(name)`` is the address's first value of
-    ``name`` (``URLSearchParams.get``), or None."""
+    ``name`` (``URLSearchParams.get``), or None.
+
+    ``?felt=blue&calm=1&theme=pink`` (no such theme) in a frame whose player chose a
+    grey felt:
+
+    >>> address = given({"felt": "blue", "calm": "1", "theme": "pink"}.get)
+    >>> address.options
+    (('felt', 'blue'), ('calm', True))
+    >>> shown = address.over(Prefs().change("felt", "grey"))
+    >>> shown.felt, shown.calm, shown.theme
+    ('grey', True, 'auto')
+    """
     options: list[tuple[str, str | bool]] = []
     for name, values in ADDRESS.items():
         value = read(name)

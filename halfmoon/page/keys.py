@@ -100,7 +100,15 @@ def resumes(key: str) -> bool:
 def shortcut(key: str, *, ctrl: bool, meta: bool, shift: bool, alt: bool) -> Shortcut | None:
     """U or Ctrl/Cmd+Z: undo · R, Ctrl/Cmd+Shift+Z or Ctrl+Y: redo · N: new game · T:
     the table read aloud · P: pause · F: full screen · Escape (no window open): the
-    selected cards let go."""
+    selected cards let go.
+
+    >>> shortcut("z", ctrl=True, meta=False, shift=False, alt=False)
+    'undo'
+    >>> shortcut("Z", ctrl=False, meta=True, shift=True, alt=False)
+    'redo'
+    >>> shortcut("u", ctrl=False, meta=False, shift=False, alt=True) is None
+    True
+    """
     if alt:
         return None
     if key == "Escape":

@@ -152,7 +152,16 @@ def position_text(frame: Frame, total: int, lang: str) -> str:
 def frames(code: str, moves: Sequence[tuple[str, ...]], lang: str) -> list[Frame]:
     """One frame per move (the position before it, its places highlighted, its caption)
     and a last frame with the final position and how the game ended: won, stuck (and
-    why), or left with cards on the table."""
+    why), or left with cards on the table.
+
+    >>> from halfmoon.host.locale import use_locale
+    >>> use_locale()  # on the host, the words come from locale/*.po
+    >>> last = frames("HM1-N-AAAAAAA", [("P4", "P5")], "en")[-1]
+    >>> last.caption
+    'Game left after 1 move (10 points), with 102 cards on the table.'
+    >>> last.note
+    'Move 1 uncovered A♠ on pile 4 and 6♥ on pile 5.'
+    """
     game = Game.new(code)
     out: list[Frame] = []
     revealed: tuple[str, ...] = ()

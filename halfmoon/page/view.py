@@ -130,7 +130,21 @@ def card_aria(card: Card, slot: str, count: int, lang: str) -> str:
 
 
 def table_view(game: Game, lang: str, placement_help: bool) -> dict[str, PlaceView]:
-    """Every place of the table as the player should see it now."""
+    """Every place of the table as the player should see it now.
+
+    >>> from halfmoon.host.locale import use_locale
+    >>> use_locale()  # on the host, the words come from locale/*.po
+    >>> game = Game.new("HM1-N-AAAAAAA")
+    >>> game.tap("P4").outcome
+    'select'
+    >>> table = table_view(game, "en", placement_help=True)
+    >>> table["P4"].aria, table["P4"].pressed
+    ('9♠ Nine of Spades, pile 4, 8 cards', True)
+    >>> table["P5"].dimmed, table["P1"].dimmed  # 2♥ makes 11 with 9♠; 7♥ does not
+    (False, True)
+    >>> table_view(game, "pt", placement_help=False)["R7"].aria
+    'D♥ Dama de Copas, reserva 7, 1 carta'
+    """
     dimmed = game.dimmed() if placement_help else frozenset()
     selection = game.selection
     views: dict[str, PlaceView] = {}
