@@ -47,7 +47,7 @@ from .shelf import Shelf
 
 class ToKeep(Protocol):
     """What an action of the session asks to keep (its answer,
-    :class:`~halfmoon.session.session.Feedback`, carries it beside what the page shows)."""
+    :class:`~halfmoon.session.feedback.Feedback`, carries it beside what the page shows)."""
 
     @property
     def counts(self) -> Sequence[Count]:

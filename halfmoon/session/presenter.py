@@ -23,7 +23,8 @@ from ..records.history import Entry
 from ..records.month import Month, month_view
 from ..records.stats import Stats
 from ..rules.clock import format_time
-from .session import EventType, Session
+from .feedback import EventType
+from .session import Session
 
 
 class Presenter:

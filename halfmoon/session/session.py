@@ -16,11 +16,10 @@ its code, resumes its play where it was left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
-from .. import words
 from ..challenges.challenge import Challenge, ChallengeError, read_challenge, who
 from ..keeping.books import Books
 from ..keeping.prefs import Prefs
@@ -28,47 +27,14 @@ from ..keeping.saved import Play
 from ..page.challenge_view import line_said
 from ..page.choosing import Chosen, chosen_deal
 from ..page.view import read_aloud
-from ..records.history import Entry
 from ..records.stats import Count
 from ..rules.clock import Hold, Holds
 from ..rules.deal import CodeError
 from ..rules.game import Game, Removal, Status, TapResult
 from ..rules.links import DAILY, read_link
-from ..words.i18n import DEFAULT_LANGUAGE, LANGUAGES, Counted, Phrase, phrase, say
-
-Dialog = Literal["won", "impasse"]
-EventType = Literal["ready", "move", "undo", "won", "impasse", "new"]
-Sound = Literal["select", "pair", "trio", "refused", "undo", "win"]
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """What the page should do after an action, beyond showing the new state: say
-    something (:attr:`said`, in the page's language: :attr:`message`), open the end
-    dialog, tell an embedding page, count in the statistics, save, and (``deal``) show
-    another deal in the address.  A frozen value, built once at the end of the action
-    (its parts gathered first, or an earlier answer copied with ``dataclasses.replace``)."""
-
-    said: tuple[Phrase, ...] = ()
-    lang: str = DEFAULT_LANGUAGE
-    dialog: Dialog | None = None
-    events: tuple[EventType, ...] = ()
-    removed: tuple[str, ...] = ()  # places whose card left (a move, a redo)
-    returned: tuple[str, ...] = ()  # places whose card came back (an undo)
-    save: bool = False
-    counts: tuple[Count, ...] = ()
-    deal: bool = False
-    left: Play | None = None  # the play just left for another deal, to save as it is
-    recorded: tuple[Entry, ...] = ()  # for the history of games
-    ended: bool = False  # a game just ended (won or stuck) by a move made here, recorded
-    reading: bool = False  # the table read aloud: said again even if unchanged
-    sound: Sound | None = None  # what the player's own action sounds like (the option)
-    refused: tuple[str, ...] = ()  # places whose cards a tap refused together (a brief sign)
-    renewed: tuple[str, ...] = ()  # a court that took over the selection (a new selection)
-
-    @property
-    def message(self) -> str:
-        return say(self.said, self.lang)
+from ..words.i18n import DEFAULT_LANGUAGE, Counted, Phrase, phrase
+from .feedback import Dialog, EventType, Feedback, Sound, code_error
+from .options import Options
 
 
 class Library(Protocol):
@@ -78,17 +44,9 @@ class Library(Protocol):
         """The kept play of the deal ``code``, if there is one."""
 
 
-def code_error(error: CodeError) -> Phrase:
-    """What is wrong with a deal code, in words for the player."""
-    return phrase(f"code.error.{error.reason}")
-
-
-def code_error_text(error: CodeError, lang: str) -> str:
-    return code_error(error).text(lang)
-
-
 class Session:
-    """The play in progress plus the player's options and language."""
+    """The play in progress, its actions and its deals; beside it the player's options
+    and language (:attr:`options`)."""
 
     def __init__(
         self,
@@ -101,10 +59,7 @@ class Session:
     ) -> None:
         self.books = books = books or Books()
         self.play = play if isinstance(play, Play) else books.fresh(play)
-        self.prefs = prefs
-        self.lang = lang
-        self.lang_before = prefs.lang  # the language chosen before the last choice
-        self.missing: set[str] = set()  # languages whose words could not be had, this visit
+        self.options = Options(prefs, lang)  # the options, and the language spoken
         self.library = library
         # what opening the page left behind: the play saved last, when a link opened
         # another deal (counted and recorded as a deal left for another)
@@ -468,70 +423,41 @@ class Session:
         return self._feedback(*said, dialog="won" if newer.game.status == "won" else "impasse")
 
     # ----------------------------------------------------- options and language
+    @property
+    def prefs(self) -> Prefs:
+        """The options as they are now (:class:`~halfmoon.session.options.Options`)."""
+        return self.options.prefs
+
+    @prefs.setter
+    def prefs(self, prefs: Prefs) -> None:
+        self.options.prefs = prefs
+
+    @property
+    def lang(self) -> str:
+        """The language the page speaks."""
+        return self.options.lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self.options.lang = lang
+
     def change_option(self, name: str, value: str | bool, *, framed: bool = False) -> Prefs:
-        """The player set the page's option ``name`` to ``value``
-        (:meth:`~halfmoon.keeping.prefs.Prefs.change`): the options as they are now."""
-        if name == "language":
-            self.lang_before = self.prefs.lang
-            self.missing.clear()  # tried again (online now, perhaps)
-        self.prefs = self.prefs.change(name, value, framed=framed)
-        return self.prefs
+        return self.options.change_option(name, value, framed=framed)
 
     def language_wanted(self) -> str | None:
-        """The language the page should speak and does not: the player's choice, unless
-        its words could not be had in this visit (:meth:`words_missing`,
-        :meth:`speak_at_hand`) and it has not been chosen again since."""
-        wanted = self.prefs.lang
-        if wanted is None or wanted == self.lang or wanted in self.missing:
-            return None
-        return wanted
+        return self.options.language_wanted()
 
     def words_missing(self, code: str) -> Phrase:
-        """The words of ``code``, the language just chosen, could not be downloaded
-        (offline, before the offline copy has kept them: docs/reliability.md,
-        "Offline"): the choice is undone, so that the page goes on in its language and
-        the next start does too, and the player is told why.
-
-        >>> from halfmoon.rules.game import Game
-        >>> session = Session(Game.new("HM1-N-AAAAAAB"), Prefs(), "pt")
-        >>> session.change_option("language", "fr").lang
-        'fr'
-        >>> session.words_missing("fr").key, session.prefs.lang
-        ('option.language-missing', None)
-        """
-        self.missing.add(code)
-        if self.prefs.lang == code:
-            self.prefs = replace(self.prefs, lang=self.lang_before)
-        return phrase("option.language-missing")
+        return self.options.words_missing(code)
 
     def use_prefs(self, prefs: Prefs) -> None:
-        """Options saved elsewhere (another tab, a restored backup) taken as they are."""
-        self.prefs = prefs
+        self.options.use_prefs(prefs)
 
     def speak_at_hand(self) -> Phrase | None:
-        """Where the words of the session's language cannot be had as the page starts
-        (offline, before the offline copy has kept that language: docs/reliability.md,
-        "Offline"), the page speaks the first language whose words are at hand, the
-        player's choice kept for when they can be had, and the player is told why
-        (None: the session's language is at hand, or no language is).
-
-        >>> from halfmoon.rules.game import Game
-        >>> session = Session(Game.new("HM1-N-AAAAAAB"), Prefs(lang="xx"), "xx")
-        >>> session.speak_at_hand().key, session.lang, session.prefs.lang
-        ('app.language-missing', 'pt', 'xx')
-        """
-        if words.installed(self.lang):
-            return None
-        spoken = next((code for code in LANGUAGES if words.installed(code)), None)
-        if spoken is None:
-            return None
-        self.missing.add(self.lang)
-        self.speak(spoken)
-        return phrase("app.language-missing")
+        return self.options.speak_at_hand()
 
     def speak(self, lang: str) -> None:
-        """The page's language from now on (what the session says, and the page)."""
-        self.lang = lang
+        self.options.speak(lang)
 
     # ------------------------------------------------------------ the clock held
     def hold(self, reason: Hold, now: float, on: bool = True) -> None:

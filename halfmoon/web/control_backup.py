@@ -13,12 +13,12 @@ from ..keeping.backup import MAX_BYTES, Refused, file_name, read_backup, refused
 from ..keeping.backup_keys import BackupKeys
 from ..keeping.restore import restored_words
 from ..words.i18n import text
-from .autosave import AutoSave
 from .clock import now
 from .control import Controller
 from .control_stats import StatsControl
 from .files import Files
 from .games import Games
+from .keep import Keep
 from .opening import address_options
 from .persistence import Persistence
 
@@ -32,13 +32,13 @@ class BackupControl:
         stats: StatsControl,
         *,
         saves: Persistence,
-        autosave: AutoSave,
+        keep: Keep,
         backups: BackupKeys,
         files: Files,
         games: Games,
     ) -> None:
         self.control, self.session, self.stats = control, control.session, stats
-        self.saves, self.autosave, self.backups = saves, autosave, backups
+        self.saves, self.keep, self.backups = saves, keep, backups
         self.files, self.games = files, games
 
     @property
@@ -53,7 +53,7 @@ class BackupControl:
     def backup(self) -> None:
         """Save everything the game keeps as a file (the play on the table saved first)."""
         t = now()
-        self.autosave.save(t)
+        self.keep.save(t)
         session = self.session
         data = self.backups.backup(session.play, session.prefs, session.books.wall())
         name = file_name(session.books.today())
@@ -77,8 +77,8 @@ class BackupControl:
             return refused_words(exc, self.lang)
         t = now()
         control, session = self.control, self.session
-        if self.autosave.pending:  # the play on the table is stored first, merged like any other
-            self.autosave.save(t)
+        if self.keep.pending:  # the play on the table is stored first, merged like any other
+            self.keep.save(t)
         outcome = self.backups.restore(backup, session.books.day_of, session.play)
         if outcome is None:
             return text(self.lang, "restore.error.blocked")
@@ -88,6 +88,6 @@ class BackupControl:
             # the address's options still where the file's player had not chosen
             session.use_prefs(address_options(js.window).over(self.saves.prefs()))
             control.options_changed()
-        self.autosave.notice()  # a storage that refused a write says so, as a save's would
+        self.keep.notice()  # a storage that refused a write says so, as a save's would
         self.stats.refresh()
         return restored_words(outcome, self.lang)

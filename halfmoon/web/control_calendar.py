@@ -10,8 +10,8 @@ from datetime import date
 from ..keeping.saved import KEYS
 from ..records.history import Entry
 from ..records.month import add_months, earliest, first_of, move
+from ..session.feedback import Feedback
 from ..session.presenter import Presenter
-from ..session.session import Feedback
 from ..words.i18n import say
 from .control import Controller
 from .games import Games

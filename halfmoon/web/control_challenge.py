@@ -1,8 +1,8 @@
 """The challenge's controller: *Challenge a friend* (a link shared from the end window or
-a row of your games, with the name the player gives, remembered), the line on the table
-and the end window's comparison kept up with the play, *Give up and see their game*
-(asked first) and *Watch their game* — the challenger's moves drawn in the replay window
-only once the player's game has ended or been given up (docs/design.md, "Challenges")."""
+a row of your games, with the name the player gives, remembered), *Give up and see
+their game* (asked first) and *Watch their game* — the challenger's moves drawn in the
+replay window only once the player's game has ended or been given up (docs/design.md,
+"Challenges").  The challenge's line and comparison are :mod:`.challenge_line`'s."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Callable
 from ..challenges.challenge import ChallengeError, of_entry, share_words, who
 from ..challenges.challenge_link import clean_name
 from ..keeping.saved import KEYS
-from ..page.challenge_view import challenge_line, revealed, versus
+from ..page.challenge_view import revealed
 from ..page.replay import frames
 from ..records.history import Entry, find
 from ..session.leaving import Question
@@ -28,7 +28,7 @@ NAME_KEY = KEYS["name"]
 
 
 class ChallengeControl:
-    """Runs the challenge: making one, showing one, giving it up, watching it."""
+    """Runs the challenge: making one, giving it up, watching it."""
 
     def __init__(
         self,
@@ -93,17 +93,6 @@ class ChallengeControl:
         keys = {"shared": "challenge.shared", "copied": "challenge.copied"}
         key = keys.get(how, "challenge.failed" if how == "failed" else "")
         self.games.status(text(self.lang, key, text=words) if key else "")
-
-    # ------------------------------------------------------- showing one
-    def follow(self, t: float) -> None:
-        """The table changed: the challenge's line as it is now."""
-        calm = self.session.prefs.calm
-        self.room.show_line(challenge_line(self.session.play, t, self.lang, calm=calm))
-
-    def end(self, t: float) -> None:
-        """The end window opened: the two results side by side, if there is a challenge."""
-        calm = self.session.prefs.calm
-        self.room.show_versus(versus(self.session.play, t, self.lang, calm=calm))
 
     # ------------------------------------------------- giving up, watching
     def ask_see(self) -> None:

@@ -9,7 +9,7 @@ from ..keeping.saved import KEYS
 from ..page.replay import frames
 from ..page.results import again_words, resumable, rows, share_text, when
 from ..records.history import Entry, find
-from ..session.session import Feedback
+from ..session.feedback import Feedback
 from ..words.i18n import say, text
 from .clock import now, player_time
 from .control import Controller

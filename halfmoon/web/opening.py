@@ -12,8 +12,8 @@ from ..keeping.books import Books
 from ..page.address import Given, given
 from ..session.session import Session
 from ..words.i18n import Phrase, choose_language, normalise_language
+from . import start_script
 from .clock import player_day
-from .dom import absent
 from .persistence import Persistence
 
 
@@ -32,9 +32,6 @@ def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, 
         saves.save_prefs(prefs)
     lang = choose_language(asked, prefs.lang, list(win.navigator.languages or []))
     prefs = address_options(win).over(prefs)
-    # a new player's deal, as the start-up script painted it (static/boot/paint.js)
-    start: Any = getattr(win, "halfmoonStart", None)
-    drawn = None if absent(start) else str(getattr(start, "drawn", "") or "") or None
     return Session.start(
         last=saves.last(),
         library=saves,
@@ -42,7 +39,7 @@ def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, 
         fragment=fragment,
         lang=lang,
         books=Books(day_of=player_day),
-        drawn=drawn,
+        drawn=start_script.drawn(),  # a new player's deal, as painted (static/boot/paint.js)
     )
 
 

@@ -1,11 +1,10 @@
 """The start-up's last two steps: the painted table taken over; then (a task later, when
 what the player did on it is kept) the game made ready, what the player did meanwhile
-played, and what this tab could not hear while it started."""
+played, and the address followed if it changed while the game started."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import js  # type: ignore[import-not-found]
 
@@ -15,19 +14,13 @@ from ..rules.links import followed_at_start
 from ..session.presenter import Presenter
 from ..session.session import Session
 from ..words.i18n import Phrase, html_lang
-from .autosave import AutoSave
-from .bar import Bar
+from . import start_script
 from .clock import now
 from .control import Controller
-from .dialogs import Dialogs
-from .dom import absent
-from .input import Input
-from .links import Links
-from .persistence import Persistence
-from .render import Renderer
+from .keep import Keep
+from .rooms import Rooms
+from .show import Show
 from .table_commands import TableCommands
-from .tabs import OtherTabs
-from .welcome import Welcome
 
 
 class Startup:
@@ -36,7 +29,7 @@ class Startup:
     painted (or draws another), writes the page in the session's language and saves a
     deal not yet saved.  Then (:meth:`follow`) listens to the player, the address and
     other tabs, greets a first visit, says the game is ready, plays what the player did
-    meanwhile, and catches up with the address and other tabs.
+    meanwhile, and catches up with the address.
 
     When the painted table is kept, :meth:`follow` comes a task later: until then the
     start-up script keeps what the player does, as it did while Python started
@@ -50,25 +43,16 @@ class Startup:
         shown: Presenter,
         control: Controller,
         *,
-        render: Renderer,
-        bar: Bar,
-        dialogs: Dialogs,
-        links: Links,
-        saves: Persistence,
-        autosave: AutoSave,
-        input: Input,
-        tabs: OtherTabs,
-        greeting: Welcome,
+        show: Show,
+        keep: Keep,
+        rooms: Rooms,
         table: TableCommands,
-        build: str,
         listen: Callable[[], None],
     ) -> None:
         self.session, self.shown, self.control = session, shown, control
-        self.render, self.bar, self.dialogs, self.links = render, bar, dialogs, links
-        self.saves, self.autosave, self.input, self.tabs = saves, autosave, input, tabs
-        self.greeting, self.table, self.build = greeting, table, build
+        self.show, self.keep, self.rooms, self.table = show, keep, rooms, table
         self.listen = listen  # the player's input, the address, other tabs: to the game
-        self.keeper: Any = None  # the start-up script, while it keeps what is done
+        self.kept = False  # the start-up script keeps what the player does, until follow()
         # the address as run() found it (a link followed while Python started), and as
         # it left it (the game's own)
         self.found = self.left = ""
@@ -77,38 +61,29 @@ class Startup:
         """The table taken over.  Whether what the player did on it is kept, to be played
         by :meth:`follow` (a task later)."""
         doc, win, root = js.document, js.window, js.document.documentElement
-        control, session, shown, render = self.control, self.session, self.shown, self.render
+        session, shown, rooms, render = self.session, self.shown, self.rooms, self.rooms.render
         self.found = str(win.location.hash or "")
         t = now()
         session.hold("hidden", t, bool(doc.hidden))  # the clock runs while the page is seen
         # The start-up script painted the saved table (static/boot/paint.js) if it could:
         # the same table as the session's is kept as it is, and what the player did on it
         # meanwhile is played by follow(); another (another tab moved on) is drawn again.
-        start: Any = getattr(win, "halfmoonStart", None)
-        painted = None if absent(start) else start.painted
+        painted = start_script.painted()
         views = shown.table()
-        same = isinstance(painted, str) and same_table(painted, shown.painted(t, self.build, views))
-        if same:
-            self.keeper = start
-        else:  # what was done on another table is dropped, and the page listened to now
-            if not absent(start):
-                start.take()
+        same = painted is not None and same_table(painted, shown.painted(t, self.keep.build, views))
+        self.kept = same
+        if not same:  # what was done on another table is dropped, and the page listened to now
+            start_script.take_kept()
             self.listen()
         render.take_over(views if same else None)
         if str(root.lang) != html_lang(session.lang):
             render.words(session.lang)  # the start-up script wrote the page in another language
-        self.bar.today(shown.day.day)
-        self.dialogs.show_options(session.prefs, session.lang)
-        control.show(t)
-        self.links.show(session.game.code)
+        rooms.bar.today(shown.day.day)
+        rooms.dialogs.show_options(session.prefs, session.lang)
+        self.show.show(t)
+        self.show.address()
         self.left = str(win.location.hash or "")
-        # a link opened another deal: the play saved last was left for it
-        self.saves.queue(session.opened.counts, session.opened.recorded)
-        if session.play.rev == 0:  # a deal not yet saved: saved now, so a reload finds it
-            self.autosave.save(t)
-        else:
-            self.saves.flush()
-            self.autosave.notice()
+        self.keep.opened(t)
         return same
 
     def follow(
@@ -117,51 +92,49 @@ class Startup:
         first: bool,
         said: tuple[Phrase, ...],
         fragment: str,
-        seen: dict[str, str | None],
     ) -> None:
         """The game ready.  ``first``: a first visit; ``said``: what opening the session
-        said; ``fragment``: the address at the opening; ``seen``: the keys another tab
-        may change, as they were at the opening.
+        said; ``fragment``: the address at the opening.
 
         What the player did on the painted table is played as if made this moment (a
-        pair tapped meanwhile leaves); then what this tab could not hear while it
-        started: the address, another tab's save; and a challenge link that would deal
-        again the game under way, asked about now."""
+        pair tapped meanwhile leaves); then the address, if it changed while the game
+        started (no one heard it); and a challenge link that would deal again the game
+        under way, asked about now.  (Another tab's save meanwhile: the composer's
+        last step, :meth:`.app.App.follow`.)"""
         win, root = js.window, js.document.documentElement
-        control, session, t = self.control, self.session, now()
-        keeper, self.keeper = self.keeper, None
-        kept = [] if keeper is None else keeper.take().to_py()
-        if keeper is not None:
+        show, session, t = self.show, self.session, now()
+        kept = start_script.take_kept() if self.kept else []
+        if self.kept:
+            self.kept = False
             self.listen()
         if first and not said:  # a first visit says what to do, once
             self.greet()
         else:
-            control.say(said)
-        self.render.ready()
-        root.dataset.build = self.build
+            show.say(said)
+        self.rooms.render.ready()
+        root.dataset.build = self.keep.build
         root.dataset.app = "ready"
         js.performance.mark("halfmoon-ready")  # read by make bench, in every engine
-        control.post("ready", t)
-        control.end_dialog(t)
-        self.input.replay(kept)
+        show.post("ready", t)
+        show.end_dialog(t)
+        self.rooms.input.replay(kept)
         # a link followed while the game started, or since run() (then no one heard it)
         address = followed_at_start(self.found, self.left, str(win.location.hash or ""))
         if address != fragment or session.asks is not None:
-            control.link(address)
-        self.tabs.catch_up(seen)
+            self.control.link(address)
 
     def greet(self) -> None:
         """The first visit's welcome: said on the message line, with the way to the rules
         and a button that puts it away (:mod:`.welcome`)."""
-        control = self.control
+        show = self.show
         said = welcome(True)
 
         def rules() -> None:
             self.table.action("rules")
 
         def close() -> None:
-            control.say(())
-            self.render.focus_table()
+            show.say(())
+            self.rooms.render.focus_table()
 
-        self.greeting.show(said, self.session.lang, rules=rules, close=close)
-        control.say(said)
+        self.rooms.greeting.show(said, self.session.lang, rules=rules, close=close)
+        show.say(said)

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..session.feedback import Feedback
 from ..session.leaving import restart_question
-from ..session.session import Feedback
 from .clock import now
 from .commands import Command, Commands
 from .control import Controller
-from .dialogs import Dialogs
-from .links import Links
-from .render import Renderer
-from .screen import Screen
+from .rooms import Rooms
+from .show import Show
 
 
 class TableCommands:
@@ -25,15 +23,14 @@ class TableCommands:
     def __init__(
         self,
         control: Controller,
+        show: Show,
         commands: Commands,
-        *,
-        render: Renderer,
-        dialogs: Dialogs,
-        links: Links,
-        screen: Screen,
+        rooms: Rooms,
     ) -> None:
         self.control, self.session, self.commands = control, control.session, commands
-        self.render, self.dialogs, self.links, self.screen = render, dialogs, links, screen
+        self.show = show
+        self.render, self.dialogs, self.links = rooms.render, rooms.dialogs, rooms.links
+        self.screen = rooms.screen
 
     def action(self, name: str, entry: str = "") -> None:
         """A button of the bar, the actions row or a window (``data-action``); ``entry``
@@ -54,7 +51,7 @@ class TableCommands:
         if choice == "restart":  # declined: the end window again, as it was
 
             def end_again() -> None:
-                control.end_dialog(now())
+                self.show.end_dialog(now())
 
             control.ask(restart_question(self.session), control.restart, end_again)
         else:
@@ -100,7 +97,7 @@ class TableCommands:
         """The link to the deal on the table, copied (said on the message line)."""
         code = self.session.game.code
         if code is not None:
-            self.links.copy(code, self.control.copied)
+            self.links.copy(code, self.show.copied)
 
     def open_rules(self) -> None:
         self.render.rules(self.session.lang)

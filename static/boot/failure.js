@@ -16,6 +16,12 @@ export function fail(key) {
 }
 
 export function watchFailures() {
+  // Python says a start failed by the page's state alone (main.py, halfmoon/web/app.py):
+  // the words are written here, once.
+  new MutationObserver(() => {
+    const status = document.getElementById("boot-status");
+    if (root.dataset.app === "error" && !status?.classList.contains("error")) fail("app.error");
+  }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
   // A start-up step that fails rejects a promise nobody awaits.  Before Python runs, the
   // cause is a file lost or damaged on its way (the network); once main.py runs it is
   // not, and the message must not send the player to check a connection that works.
