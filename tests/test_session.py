@@ -128,7 +128,7 @@ def test_tap_feedback_follows_the_errors_option() -> None:
     session.use_prefs(replace(session.prefs, errors=True))
     session.tap("P1", 4)
     loud = session.tap("P4", 5)
-    # the fixed words, word for word (SPEC §6)
+    # the fixed words, word for word (docs/design.md, "Tapping")
     assert loud.message == "The sum must be 11" and loud.save and not loud.events
     # refused, said or not, the two cards are named for the page's brief sign
     assert quiet[1].refused == ("P1", "P4") and loud.refused == ("P1", "P4")

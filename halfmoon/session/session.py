@@ -148,7 +148,7 @@ class Session:
             return self._feedback()
         said: tuple[Phrase, ...] = ()
         if result.error is not None and self.prefs.errors:
-            said = (phrase(f"error.{result.error}"),)  # SPEC §6, word for word
+            said = (phrase(f"error.{result.error}"),)  # docs/design.md, "Tapping"
         refused: tuple[str, ...] = ()
         renewed: tuple[str, ...] = ()
         if result.outcome == "clear":  # felt even when the reason is not said (the option)

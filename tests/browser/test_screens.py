@@ -19,7 +19,7 @@ from tests.browser.table import Table, small_words
 CODE = "#HM1-N-AAAAAAB"
 HIT = 43.5  # 44 CSS px, less what rounding takes
 
-# Every control in view (cards excepted: their size is the table's, SPEC §2): its box,
+# Every control in view (cards excepted: their size is the table's, docs/design.md, "The table"): its box,
 # or for a control inside a <label> the label's (a tap on the words counts too).
 SMALL = """(scope) => {
   const all = scope.querySelectorAll('button, a[href], input:not([type="file"]), select, summary');
