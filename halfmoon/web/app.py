@@ -193,6 +193,7 @@ class App:
             ),
             challenge=ChallengeControl(
                 control,
+                show,
                 room=rooms.challenges,
                 saves=saves,
                 storage=storage,

@@ -23,7 +23,7 @@ from ..page.drag import drop_taps
 from ..records import safejson as sj
 from ..rules.deal import CodeError, canonical_code
 from ..session.feedback import Feedback, code_error_text
-from ..session.leaving import Question, leave_question, link_question, restart_question
+from ..session.leaving import leave_question, link_question, restart_question
 from ..session.session import Session
 from ..words import installed
 from .clock import now
@@ -89,16 +89,7 @@ class Controller:
         """An action that leaves the game on the table for another deal: done at once,
         or once confirmed (:func:`~halfmoon.session.leaving.leave_question`); ``no``: what a
         declined question comes back to."""
-        self.ask(leave_question(self.session, action, code=code, day=day), go, no)
-
-    def ask(
-        self,
-        question: Question | None,
-        go: Callable[[], None],
-        no: Callable[[], None] | None = None,
-    ) -> None:
-        """``go`` at once when there is nothing to ask, else once confirmed."""
-        self.show.ask(question, go, no)
+        self.show.ask(leave_question(self.session, action, code=code, day=day), go, no)
 
     def drop(self, source: str, target: str) -> None:
         """A card dragged onto another: played as two taps
@@ -123,7 +114,7 @@ class Controller:
 
     def ask_restart(self) -> None:
         """Restart the deal, once confirmed if that undoes moves (a slip costs nothing)."""
-        self.ask(restart_question(self.session), self.restart)
+        self.show.ask(restart_question(self.session), self.restart)
 
     def restart(self) -> None:
         t = now()
@@ -159,7 +150,7 @@ class Controller:
                 self.apply(feedback, t, push=False)
             self.show.address()
 
-        self.ask(link_question(self.session, fragment), go, self.show.address)
+        self.show.ask(link_question(self.session, fragment), go, self.show.address)
 
     def option(self, name: str, value: str | bool) -> None:
         self.session.change_option(name, value, framed=self.framed)

@@ -22,6 +22,7 @@ from .control import Controller
 from .games import Games
 from .links import Links
 from .persistence import Persistence
+from .show import Show
 from .storage import Storage
 
 NAME_KEY = KEYS["name"]
@@ -33,6 +34,7 @@ class ChallengeControl:
     def __init__(
         self,
         control: Controller,
+        show: Show,
         *,
         room: Challenges,
         saves: Persistence,
@@ -40,7 +42,7 @@ class ChallengeControl:
         games: Games,
         links: Links,
     ) -> None:
-        self.control, self.session = control, control.session
+        self.control, self.session, self.show = control, control.session, show
         self.room, self.saves, self.storage = room, saves, storage
         self.games, self.links = games, links
 
@@ -107,7 +109,7 @@ class ChallengeControl:
             yes=phrase("challenge.see.yes"),
             no=phrase("challenge.see.no"),
         )
-        self.control.ask(question, self.see)
+        self.show.ask(question, self.see)
 
     def see(self) -> None:
         t = now()

@@ -53,7 +53,7 @@ class TableCommands:
             def end_again() -> None:
                 self.show.end_dialog(now())
 
-            control.ask(restart_question(self.session), control.restart, end_again)
+            self.show.ask(restart_question(self.session), control.restart, end_again)
         else:
             self.shortcut("undo" if choice == "undo" else "new")
 
