@@ -65,7 +65,7 @@ def test_the_deal_code_in_any_case_and_percent_encoded() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(
-    st.integers(0, len(WON.moves)),
+    st.integers(1, len(WON.moves)),
     st.text(max_size=40),
     st.integers(0, 359_999),
 )
@@ -80,6 +80,15 @@ def test_round_trip(moves: int, name: str, seconds: int) -> None:
     assert read.removals == challenge.removals
     assert read.name == fmt.clean_name(name)
     assert len(read.name) <= fmt.MAX_NAME
+
+
+def test_a_challenge_of_no_move_is_refused_as_an_impossible_result() -> None:
+    """0 cards cleared is no result to beat (any move would): the link is refused and
+    says why, as one whose moves do not give its result is."""
+    empty = Challenge(WON.code, Result(0, 0, 0), "Ana", ())
+    refused = read_challenge("#" + empty.link_text())
+    assert isinstance(refused, ChallengeError)
+    assert "nothing to beat" in str(refused)
 
 
 def _legal(challenge: Challenge) -> bool:
@@ -288,6 +297,84 @@ def test_the_end_sets_the_two_results_side_by_side() -> None:
     assert restarted.save and session.play.challenge is not None  # the same to beat
 
 
+def _play_their_line(session: Session, moves: int, now: float) -> None:
+    for move in WON.moves[:moves]:
+        for slot in move:
+            session.tap(slot, now)
+
+
+def test_once_their_moves_are_seen_nothing_played_after_is_compared() -> None:
+    """(a) One move, *Give up and see their game*, then their line played to the end on
+    the same game: not "You beat Ana's result!" but a game played after seeing theirs,
+    on the line, in the end window and in Your games; a reload keeps it so."""
+    session, _ = opened("#" + partial(10, "Ana").link_text())
+    _play_their_line(session, 1, 10.0)
+    session.see_theirs(20.0)
+    for move in WON.moves[1:]:
+        for slot in move:
+            session.tap(slot, 30.0)
+    assert session.game.status == "won"
+    shown = versus(session.play, 40.0, "en")
+    assert shown is not None and shown.verdict == "Played after seeing Ana's game: not compared."
+    line = challenge_line(session.play, 40.0, "en")
+    assert line is not None and line.words.startswith("You gave up Ana's challenge")
+    entry = session.books.entry(session.play, 40.0)[0]
+    assert entry.result == "won" and entry.seen
+    back = read_play(write_play(session.play, 1000.0), WON.code)
+    assert back.seen and back.attempt is None
+    again = versus(back, 40.0, "en")
+    assert again is not None and again.verdict == shown.verdict
+
+
+STUCK = (("P1", "R2"), ("R1", "R4"), ("P6", "R7"), ("P12", "R3"))
+"""Four moves on the examples page's deal that leave no move: stuck."""
+
+
+def test_watching_after_the_end_closes_the_attempt_as_it_ended() -> None:
+    """(b) Stuck, *Watch their game*, undo back to the start, their line replayed to a
+    win: the line under the table still gives the attempt's verdict (Ana is still
+    ahead), the end window says the win came after seeing their game, and so does Your
+    games; the statistics count the win as any."""
+    session, _ = opened("#" + WIN.link_text())
+    for move in STUCK:
+        for slot in move:
+            session.tap(slot, 10.0)
+    assert session.game.status == "impasse"
+    stuck = session.play.end
+    line = challenge_line(session.play, 20.0, "en")
+    assert line is not None and line.watch and line.words == "Ana is still ahead."
+    session.see_theirs(30.0)  # Watch their game
+    assert session.play.seen and session.play.attempt == stuck
+    while session.game.moves:
+        session.undo(40.0)
+    _play_their_line(session, len(WON.moves), 50.0)
+    assert session.game.status == "won" and session.play.end != stuck
+    line = challenge_line(session.play, 60.0, "en")
+    assert line is not None and line.words == "Ana is still ahead."  # the attempt's
+    shown = versus(session.play, 60.0, "en")
+    assert shown is not None and shown.verdict == "Played after seeing Ana's game: not compared."
+    entry = session.books.entry(session.play, 60.0)[0]
+    assert entry.result == "won" and entry.seen
+    back = read_play(write_play(session.play, 1000.0), WON.code)
+    assert stuck is not None and back.attempt is not None  # kept across a reload
+    assert (back.attempt.left, back.attempt.moves) == (stuck.left, stuck.moves)
+    assert challenge_line(back, 60.0, "en") == line
+
+
+def test_a_restart_after_seeing_their_moves_does_not_bring_the_challenge_back() -> None:
+    """(c) After watching, *Restart*: no "beat that!" and no *Give up…* again."""
+    session, _ = opened("#" + WIN.link_text())
+    _play_their_line(session, 2, 10.0)
+    session.see_theirs(20.0)
+    session.restart(30.0)
+    line = challenge_line(session.play, 40.0, "en")
+    assert line is not None and not line.see and line.watch
+    assert "beat that" not in line.words
+    _play_their_line(session, len(WON.moves), 50.0)
+    shown = versus(session.play, 60.0, "en")
+    assert shown is not None and shown.verdict == "Played after seeing Ana's game: not compared."
+
+
 def test_a_game_of_your_games_makes_a_challenge_its_moves_replayed() -> None:
     entry = Entry(
         id="e1",
@@ -372,7 +459,7 @@ def test_a_challenge_of_the_deal_on_the_table_asks_and_keeps_the_game_in_your_ga
     session.tap(WON.moves[0][1], 300.0)
     assert link_question(session, "#HM1-N-AAAAAAB") is None
     # another deal's challenge leaves this game kept, to resume: the words as ever
-    other = Challenge("HM1-N-AAAAAAB", Result(0, 5, 0), "", ())
+    other = Challenge("HM1-N-AAAAAAB", Result(2, 5, 1), "", (("P4", "P7"),))
     leave = link_question(session, "#" + other.link_text())
     assert leave is not None and leave.words("en")[0] == "Leave this game?"
 

@@ -153,6 +153,8 @@ def _played(claim: fmt.Claim) -> Game:
             raise ChallengeError(f"tap {number} ({slot}) is no move here: {outcome}")
     if game.selection:
         raise ChallengeError("the moves end half made")
+    if not game.moves:  # 0 cards cleared: no result, beaten by any move
+        raise ChallengeError("no move was made: there is nothing to beat")
     return game
 
 

@@ -129,8 +129,10 @@ class Books:
         daily, late = self.deal_day(play, current=current)
         if play.game.code is None:
             return ()
+        # an end reached after the challenger's moves were seen: not compared with theirs
+        seen = play.seen and play.end != play.attempt
         entry = entry_of(
-            play.game, play.id, play.begun, self.wall(), now, daily, late, end=play.end
+            play.game, play.id, play.begun, self.wall(), now, daily, late, end=play.end, seen=seen
         )
         return (entry,)
 

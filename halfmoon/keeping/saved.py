@@ -157,7 +157,10 @@ class Play:
     it ended, fixed when it ended (:mod:`halfmoon.records.ending`): a play built without one
     whose game is over, or counted as won, gets the game's own; ``challenge`` is the
     result to beat a challenge link brought with the deal (:mod:`halfmoon.challenges.challenge`),
-    and ``seen`` whether the player gave up to see the challenger's game."""
+    ``seen`` whether the player has seen the challenger's moves (gave up to see them, or
+    watched them once the game ended): the attempt is over then, and ``attempt`` is the
+    end it is compared with — the play's end when they were seen (None: given up before
+    any end); nothing played after is compared (docs/design.md, "Challenges")."""
 
     game: Game
     id: str
@@ -170,6 +173,7 @@ class Play:
     end: End | None = None
     challenge: Challenge | None = None
     seen: bool = False
+    attempt: End | None = None
 
     def __post_init__(self) -> None:
         if self.end is None:  # (a value being made: its own field, set once)
@@ -212,7 +216,10 @@ def write_play(play: Play, now_ms: float, *, clock_at: float | None = None) -> s
     if play.end is not None:  # likewise
         data["end"] = write_end(play.end)
     if play.challenge is not None:  # likewise: its link's text, read back as a link is
-        data["challenge"] = {"link": play.challenge.link_text(), "seen": play.seen}
+        kept: dict[str, object] = {"link": play.challenge.link_text(), "seen": play.seen}
+        if play.seen and play.attempt is not None:
+            kept["attempt"] = write_end(play.attempt)
+        data["challenge"] = kept
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -254,8 +261,8 @@ def read_play(raw: str, code: str | None = None) -> Play:
         daily=sj.day(data.get("daily"), "daily") if "daily" in data else None,
         end=read_end(data["end"]) if "end" in data else None,
     )
-    challenge, seen = _challenge(data.get("challenge"), play.code)
-    play = replace(play, challenge=challenge, seen=seen)
+    challenge, seen, attempt = _challenge(data.get("challenge"), play.code)
+    play = replace(play, challenge=challenge, seen=seen, attempt=attempt)
     if play.won and not play.played:
         raise sj.Invalid("a game counted as won but not as played")
     if play.daily is not None and daily_code(play.daily) != play.code:
@@ -265,15 +272,23 @@ def read_play(raw: str, code: str | None = None) -> Play:
     return play
 
 
-def _challenge(value: object, code: str) -> tuple[Challenge | None, bool]:
-    """A play's stored challenge, checked as a link's is (its moves replayed), and
-    whether it was seen; a damaged one is dropped, the play kept."""
+def _challenge(value: object, code: str) -> tuple[Challenge | None, bool, End | None]:
+    """A play's stored challenge, checked as a link's is (its moves replayed), whether
+    its moves were seen, and the end compared with then; a damaged one is dropped, the
+    play kept (a damaged end compared with: the attempt counts as given up)."""
     if not isinstance(value, dict) or not isinstance(value.get("link"), str):
-        return None, False
+        return None, False, None
     challenge = read_challenge(value["link"])
     if not isinstance(challenge, Challenge) or challenge.code != code:
-        return None, False
-    return challenge, value.get("seen") is True
+        return None, False, None
+    seen = value.get("seen") is True
+    attempt = None
+    if seen and "attempt" in value:
+        try:
+            attempt = read_end(value["attempt"])
+        except sj.Invalid:
+            attempt = None
+    return challenge, seen, attempt
 
 
 @dataclass(frozen=True, slots=True)

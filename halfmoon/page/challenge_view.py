@@ -7,8 +7,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..challenges.challenge import ALL_CARDS, Result, done_phrase, line_phrase, verdict_words, who
+from ..challenges.challenge import (
+    ALL_CARDS,
+    Challenge,
+    Result,
+    done_phrase,
+    line_phrase,
+    verdict_phrase,
+    verdict_words,
+    who,
+)
 from ..keeping.saved import Play
+from ..records.ending import End
 from ..rules.clock import format_time
 from ..words.i18n import Phrase, count_text, text
 
@@ -41,13 +51,25 @@ def revealed(play: Play) -> bool:
 
 
 def result_of(play: Play, now: float | None) -> Result:
-    """The player's result as a challenge compares it: the play's end as it was
+    """The player's result as the end window shows it: the play's end as it was
     recorded, else the game as it stands."""
-    end = play.end
-    if end is not None:
-        return Result(ALL_CARDS - end.left, end.elapsed_ms // 1000, end.moves)
+    if play.end is not None:
+        return _of_end(play.end)
     game = play.game
     return Result(ALL_CARDS - game.cards_left, int(game.elapsed(now) // 1000), game.moves)
+
+
+def compared(play: Play, now: float | None) -> Result | None:
+    """The player's result as the challenge compares it: once the challenger's moves
+    were seen, the attempt's end as it was then (None: given up before any end; what
+    was played after is never compared); else :func:`result_of`."""
+    if not play.seen:
+        return result_of(play, now)
+    return None if play.attempt is None else _of_end(play.attempt)
+
+
+def _of_end(end: End) -> Result:
+    return Result(ALL_CARDS - end.left, end.elapsed_ms // 1000, end.moves)
 
 
 def line_said(play: Play, now: float | None, *, calm: bool = False) -> Phrase | None:
@@ -59,7 +81,10 @@ def line_said(play: Play, now: float | None, *, calm: bool = False) -> Phrase | 
         return None
     if not revealed(play):
         return line_phrase(challenge, calm=calm)
-    return done_phrase(challenge, result_of(play, now), seen=play.end is None, calm=calm)
+    mine = compared(play, now)
+    if mine is None:  # given up to see their game
+        return done_phrase(challenge, result_of(play, now), seen=True, calm=calm)
+    return verdict_phrase(challenge, mine, calm=calm)
 
 
 def challenge_line(
@@ -76,11 +101,13 @@ def challenge_line(
 
 def versus(play: Play, now: float | None, lang: str, *, calm: bool = False) -> Versus | None:
     """The end window's comparison, for a play with a challenge that has ended (on a
-    calm table, without the times)."""
+    calm table, without the times); an end reached after the challenger's moves were seen
+    is shown beside theirs, and said not to be compared."""
     challenge = play.challenge
     if challenge is None or play.end is None:
         return None
     theirs, mine = challenge.result, result_of(play, now)
+    after = play.seen and play.end != play.attempt
     name = who(challenge)
     head = name if isinstance(name, str) else name.text(lang)
     cleared = (
@@ -100,4 +127,12 @@ def versus(play: Play, now: float | None, lang: str, *, calm: bool = False) -> V
     )
     rows = (cleared, moves) if calm else (cleared, time, moves)
     heads = (head, text(lang, "challenge.versus.you"))
+    if after:
+        words = text(lang, "challenge.verdict.seen", who=_who_text(challenge, lang))
+        return Versus(heads, rows, words)
     return Versus(heads, rows, verdict_words(challenge, mine, lang, calm=calm))
+
+
+def _who_text(challenge: Challenge, lang: str) -> str:
+    name = who(challenge, start=False)
+    return name if isinstance(name, str) else name.text(lang)

@@ -101,6 +101,8 @@ def rows(
         left = Counted(entry.left, "cards")
         parts = [] if entry.result == "won" else [text(lang, "history.cards", left=left)]
         parts += [format_time(entry.time_ms), moves_words(entry.moves, lang)]
+        if entry.seen:
+            parts.append(text(lang, "history.seen"))
         out.append(
             Row(
                 id=entry.id,

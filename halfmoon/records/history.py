@@ -43,7 +43,8 @@ class Entry:
     ``begun`` and ``ended`` are wall-clock milliseconds; ``daily`` is the date whose deal
     of the day this was, if it was one, and ``late`` whether it was begun on a later
     date (a day made up from the calendar: it counts in the month, not in the streak of
-    days); ``removals`` are the places of each move."""
+    days); ``removals`` are the places of each move; ``seen``, that it ended after the
+    player had seen a challenger's moves (its result is not compared with theirs)."""
 
     id: str
     code: str
@@ -56,6 +57,7 @@ class Entry:
     daily: date | None = None
     removals: tuple[tuple[str, ...], ...] = ()
     late: bool = False
+    seen: bool = False
 
     @property
     def cleared(self) -> int:
@@ -79,6 +81,7 @@ def entry_of(
     daily: date | None,
     late: bool = False,
     end: End | None = None,
+    seen: bool = False,
 ) -> Entry:
     """The history's entry for a play of ``game`` (``now`` on the game's clock), or,
     for a play that ended, its ``end`` as it was (the game on the table at that end)."""
@@ -95,6 +98,7 @@ def entry_of(
         daily=daily,
         removals=tuple(r.slots for r in game.history),
         late=late and daily is not None,
+        seen=seen,
     )
     if end is None or end.moves != game.moves:  # not the game at its end: as it is
         return entry
@@ -178,6 +182,8 @@ def _stored(e: Entry) -> dict[str, object]:
     }
     if e.late:  # only then (a version that does not know it reads the rest as ever)
         item["late"] = True
+    if e.seen:  # likewise
+        item["seen"] = True
     return item
 
 
@@ -237,6 +243,7 @@ def _entry(item: dict[str, object]) -> Entry:
         daily=sj.optional(sj.day, item.get("daily"), "daily"),
         removals=removals,
         late=sj.flag(item.get("late", False), "late"),
+        seen=sj.flag(item.get("seen", False), "seen"),
     )
     taken = sum(len(move) for move in removals)
     if entry.moves != len(removals) or entry.left != len(DOUBLE_DECK) - taken:

@@ -261,7 +261,8 @@ class Session:
         self.game.pause(now)
         left = self.play
         fresh = books.fresh(Game.new(left.code), day or books.daily_date(left))
-        self.play = replace(fresh, challenge=left.challenge, seen=left.seen)  # the same to beat
+        # the same to beat; or, once the challenger's moves were seen, the attempt over
+        self.play = replace(fresh, challenge=left.challenge, seen=left.seen, attempt=left.attempt)
         self.holds.run(self.game, now)
         said = phrase("announce.restarted", code=self.play.code)
         return self._feedback(said, events=("new",), save=True, counts=counts, recorded=recorded)
@@ -378,12 +379,15 @@ class Session:
         return self.library.find(code) if self.library is not None else None
 
     def see_theirs(self, now: float) -> Feedback:
-        """The player gave up the challenge on the table to see the challenger's game:
-        the attempt ends there (the game may go on, the challenge stands as it was)."""
+        """The player sees the challenger's moves: given up while the game goes on, or
+        watched once it has ended.  The attempt is over there: it is compared as it
+        stood (its end, if it had one: :attr:`~halfmoon.keeping.saved.Play.attempt`),
+        and nothing played after it — undo, redo, a restart, their line replayed — is
+        compared against theirs."""
         play = self.play
-        if play.challenge is None or play.seen or not play.open:
+        if play.challenge is None or play.seen:
             return self._feedback()
-        self.play = replace(play, seen=True)
+        self.play = replace(play, seen=True, attempt=play.end)
         return self._feedback(save=True)
 
     def _switch(self, play: Play, now: float, *, resumed: bool) -> Feedback:

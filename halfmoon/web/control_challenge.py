@@ -117,11 +117,15 @@ class ChallengeControl:
         self.watch()
 
     def watch(self) -> None:
-        """The challenger's game in the replay window — only once it may be seen."""
+        """The challenger's game in the replay window — only once it may be seen; seen,
+        the attempt is over (:meth:`~halfmoon.session.session.Session.see_theirs`)."""
         play = self.session.play
         challenge = play.challenge
         if challenge is None or not revealed(play):
             return
+        if not play.seen:
+            t = now()
+            self.control.apply(self.session.see_theirs(t), t, clear=False)
         lang = self.lang
         drawn = frames(challenge.code, challenge.removals, lang)
         name = who(challenge)

@@ -241,7 +241,9 @@ def test_names_and_announcements_for_pair_trio_error_and_end(
     )
     table.set_option("errors", True)
     table.tap("P1"), table.tap("P4")
-    expect(live).to_have_text("A soma tem de ser igual a 11")  # the rules' own words (docs/design.md, "Tapping")
+    expect(live).to_have_text(
+        "A soma tem de ser igual a 11"
+    )  # the rules' own words (docs/design.md, "Tapping")
     table.press("undo")  # what came back
     expect(live).to_have_text(
         "Jogada anulada: Dama de Paus, Rei de Espadas e Valete de Copas voltaram à mesa; total 10."

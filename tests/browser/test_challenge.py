@@ -181,3 +181,48 @@ def test_a_challenge_made_opened_played_watched_and_a_tampered_one(
         assert them.stat("moves") == "0"
     finally:
         friend.close()
+
+
+def test_a_challenge_seen_cannot_be_beaten_afterwards(browser: Browser, base_url: str) -> None:
+    """(Issue 52, item 1.) One move, *Give up and see their game*, the replay closed, then
+    the challenger's line played on the same game to a win: the end window does not say
+    "You beat Ana's result!" but that the game was played after seeing hers; Your games
+    says so too; and *Restart* does not bring back "beat that!" nor *Give up…*."""
+    ana = Challenge(WON.code, Result(104, 252, 48), "Ana", tuple(WON.moves))
+    context = browser.new_context(locale="en-GB", viewport=DESKTOP)
+    try:
+        table = Table(open_game(context, base_url, "#" + ana.link_text()))
+        page = table.page
+        line = page.locator('[data-role="challenge"]')
+        words = line.locator('[data-role="challenge-words"]')
+        expect(words).to_contain_text("beat that!")
+        table.play(WON.moves[:1])
+        line.locator('[data-action="see-theirs"]').click()
+        page.locator('[data-role="confirm"] [data-answer="yes"]').click()
+        replay = page.locator("#dialog-replay")
+        expect(replay).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(replay).to_be_hidden()
+        table.play(WON.moves[1:])
+        end = page.locator("#dialog-end")
+        expect(end).to_be_visible()
+        verdict = end.locator('[data-role="versus"] .verdict')
+        expect(verdict).to_have_text("Played after seeing Ana's game: not compared.")
+        expect(words).to_have_text("You gave up Ana's challenge (104 cards, 4:12, 48 moves).")
+        page.keyboard.press("Escape")
+        page.locator('[data-action="stats"]').click()
+        page.locator('#dialog-stats [data-action="history"]').click()
+        row = page.locator("#dialog-history li.game").first
+        expect(row.locator('[data-role="summary"]')).to_contain_text(
+            "after seeing the challenger's game"
+        )
+        page.keyboard.press("Escape")
+        expect(page.locator("dialog[open]")).to_have_count(0)
+        table.press("restart")
+        page.locator('[data-role="confirm"] [data-answer="yes"]').click()  # 48 moves undone
+        expect(page.locator('[data-stat="moves"]')).to_have_text("0")
+        expect(words).not_to_contain_text("beat that!")
+        expect(line.locator('[data-action="see-theirs"]')).to_be_hidden()
+        expect(line.locator('[data-action="watch"]')).to_be_visible()
+    finally:
+        context.close()
