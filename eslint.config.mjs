@@ -44,8 +44,10 @@ export default [
     },
   },
   {
+    // a classic script as well as a module (host pages load it either way): no import,
+    // export or import.meta
     files: ["static/embed.js"],
-    languageOptions: { globals: { __FRAME__: "readonly" } },
+    languageOptions: { sourceType: "script", globals: { __FRAME__: "readonly" } },
   },
   {
     files: ["tools/*.mjs", "*.mjs"],

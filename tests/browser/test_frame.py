@@ -2,20 +2,25 @@
 gives every option (from the first frame, through a win's end window and its share
 text), the player's own choices winning over the address after a reload and a changed
 address; and the one-line ``<half-moon>`` element of embed.js on a host page of another
-origin, its events heard, its attributes followed, no scrollbar from 320 px up.  The
+origin, its events heard, its attributes followed, no scrollbar from 320 px up; and
+(issue 52, item 4) the element loaded as a classic script from a server that sends no
+CORS header, and its link to the game where the host page refuses the frame.  The
 decisions themselves are tested in CPython (tests/test_frame.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Frame, Page, expect
 
 from halfmoon.host.examples import WON
 from tests.browser.axe import axe_violations
-from tests.browser.conftest import BOOT_TIMEOUT, other_origin
+from tests.browser.conftest import BOOT_TIMEOUT, Problems, other_origin
 from tests.browser.test_ending import one_move_from_winning
+from tools.serve import serve_in_background
 
 READY = "document.documentElement?.dataset.app === 'ready' && !window.__before"
 FITS = (
@@ -43,6 +48,27 @@ for (const type of ["ready", "move", "won"]) {{
     (e) => window.events.push([e.type, e.detail]));
 }}
 </script></body></html>"""
+
+# The README's line: embed.js as a classic script, which needs no CORS header
+CLASSIC = """<!doctype html><html lang="pt"><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="data:,">{csp}<script src="{game}/embed.js" defer></script></head>
+<body style="margin:0"><div style="width:400px"><half-moon lang="en"
+code="HM1-N-AAAAAAB"></half-moon></div>
+<script>
+window.events = [];
+document.querySelector("half-moon").addEventListener("halfmoon-move",
+  (e) => window.events.push(e.detail));
+</script></body></html>"""
+
+
+@pytest.fixture
+def plain_site(site: Path) -> Iterator[str]:
+    """The built site served as a plain static server serves it (Python's, a bare
+    nginx): none of netlify.toml's headers, so no ``Access-Control-Allow-Origin`` on
+    embed.js; its address on localhost, another site than the host pages'."""
+    server, url = serve_in_background(site, headers=False)
+    yield other_origin(url)
+    server.shutdown()
 
 
 @pytest.fixture
@@ -179,4 +205,46 @@ def test_the_half_moon_element_on_a_page_of_another_origin(
     assert look(frame)[1] == "grey" and frame.evaluate("innerWidth") == 1000
     page.wait_for_function("document.querySelector('half-moon').offsetHeight === 625")
     assert frame.evaluate(FITS)
+    context.close()
+
+
+def test_the_element_loaded_as_a_classic_script_from_a_site_that_sends_no_cors_header(
+    browser: Browser, host_page: Callable[[str], str], plain_site: str
+) -> None:
+    with urllib.request.urlopen(f"{plain_site}/embed.js") as response:
+        assert response.headers["Access-Control-Allow-Origin"] is None  # a plain server
+    context = browser.new_context(locale="pt-PT", viewport={"width": 800, "height": 900})
+    page = context.new_page()
+    page.goto(host_page(CLASSIC.format(game=plain_site, csp="")))
+    frame = ready(page)
+    assert frame.evaluate("location.href") == f"{plain_site}/?lang=en#HM1-N-AAAAAAB"
+    assert page.locator("half-moon iframe").get_attribute("title") == "Half Moon solitaire"
+    # the game is played by taps on its cards, and the host hears the move
+    frame.locator('[data-slot="P5"] button[data-card]').click()
+    frame.locator('[data-slot="P6"] button[data-card]').click()
+    expect(frame.locator('[data-stat="score"]')).to_have_text("10")
+    page.wait_for_function("window.events.length === 1")
+    assert page.evaluate("window.events[0].score") == 10
+    assert frame.evaluate(FITS)
+    context.close()
+
+
+def test_an_element_whose_frame_the_host_page_refuses_shows_a_link_to_the_game(
+    browser: Browser, host_page: Callable[[str], str], plain_site: str, problems: Problems
+) -> None:
+    # the host page's own policy refuses frames of the game's site: Chromium says so
+    problems.allow("Refused to frame", "frame-src")
+    refuse = """<meta http-equiv="Content-Security-Policy" content="frame-src 'none'">"""
+    context = browser.new_context(locale="pt-PT", viewport={"width": 800, "height": 900})
+    page = context.new_page()
+    page.goto(host_page(CLASSIC.format(game=plain_site, csp=refuse)))
+    link = page.locator("half-moon a")
+    expect(link).to_be_visible()
+    expect(link).to_have_text("Half Moon solitaire")  # in the element's language
+    assert link.get_attribute("href") == f"{plain_site}/?lang=en#HM1-N-AAAAAAB"
+    assert link.get_attribute("target") == "_blank"
+    expect(page.locator("half-moon iframe")).to_be_hidden()
+    # a changed attribute changes where the link goes
+    page.evaluate("document.querySelector('half-moon').setAttribute('felt', 'blue')")
+    expect(link).to_have_attribute("href", f"{plain_site}/?lang=en&felt=blue#HM1-N-AAAAAAB")
     context.close()
