@@ -1,8 +1,8 @@
 """A challenge by link (issue 42, item 1), in CPython: its text written and read back,
 every damaged or forged link refused without a crash and without a move the engine would
-not play, a hostile name kept as bounded plain text, and the session that opens one:
-the deal dealt, the challenge kept with the play across a reload, its moves hidden until
-the game ends or is given up."""
+not play, a hostile name kept as bounded plain text (its joiners where they join), and
+the session that opens one: the deal dealt, the challenge kept with the play across a
+reload, its moves hidden until the game ends or is given up."""
 
 from __future__ import annotations
 
@@ -188,6 +188,75 @@ def test_a_hostile_name_is_plain_bounded_text() -> None:
     assert fmt.clean_name(" Ana \u202e\u2066Luz ") == "Ana Luz"
     read = read_challenge("#" + Challenge(WON.code, WIN.result, hostile, WIN.removals).link_text())
     assert isinstance(read, Challenge) and read.name == name
+
+
+# ------------------------------------------------ joiners (issue 52, item 9)
+ZWJ, ZWNJ = "\u200d", "\u200c"
+FAMILY = f"\U0001f468{ZWJ}\U0001f469{ZWJ}\U0001f467"  # man, woman, girl: one family
+PERSIAN = f"\u0645\u06cc{ZWNJ}\u062e\u0648\u0627\u0647\u0645"  # «می‌خواهم»
+HALF_KA = f"\u0915\u094d{ZWJ}\u0937"  # Devanagari क्‍ष: a half KA before SSA
+CHILLU = f"\u0d1c\u0d4b\u0d23\u0d4d{ZWJ}"  # Malayalam «ജോണ്‍»: a chillu, ZWJ last
+NAMES = [
+    FAMILY,
+    PERSIAN,
+    HALF_KA,
+    CHILLU,
+    f"{CHILLU}, Ana",  # the chillu before a comma
+    f"\U0001f469\U0001f3fd{ZWJ}\U0001f4bb",  # woman, a skin tone, a laptop
+    f"\U0001f3f3\ufe0f{ZWJ}\U0001f308",  # the rainbow flag: white flag, VS-16, rainbow
+    f"{PERSIAN} {FAMILY}",
+]
+
+
+def test_a_name_keeps_its_joiners_where_they_join() -> None:
+    for name in NAMES:
+        assert fmt.clean_name(name) == name, name
+        read = read_challenge("#" + replace(WIN, name=name).link_text())
+        assert isinstance(read, Challenge) and read.name == name
+
+
+def test_a_joiner_that_joins_nothing_goes_and_hostile_characters_with_it() -> None:
+    cases = {
+        f"{ZWJ}Ana{ZWJ}": "Ana",  # at either end
+        f"{ZWNJ}{PERSIAN}{ZWNJ}": PERSIAN,
+        f"A{ZWJ}{ZWJ}na": "Ana",  # doubled: neither joins
+        f"A{ZWJ}{ZWNJ}{ZWJ}na": "Ana",
+        f"Ana {ZWJ} Luz": "Ana Luz",  # beside spaces
+        f"Ana{ZWJ} Luz": "Ana Luz",
+        f"1{ZWJ}2 ({ZWNJ})": "12 ()",  # digits and punctuation join nothing
+        f"\u202e{FAMILY}\u202c": FAMILY,  # a bidi override and its end
+        f"\u2066{PERSIAN}\u2069 \u200fAna\u200e": f"{PERSIAN} Ana",  # isolate, RLM, LRM
+        "\u061cA\u200bn\ufeffa\u2060": "Ana",  # ALM, zero-width space, BOM, word joiner
+        "Ana\u2028Luz\u2029\x00\x1b[31m\x7f\x85": "AnaLuz[31m",  # separators, controls
+        f"\U0001f468{ZWJ}\u202e{ZWJ}\U0001f469": "\U0001f468\U0001f469",  # doubled, hidden
+        ZWJ * 50 + ZWNJ * 50: "",
+    }
+    for hostile, cleaned in cases.items():
+        assert fmt.clean_name(hostile) == cleaned, hostile
+    # cut at 24 characters: a joiner whose next character is cut off goes too
+    assert fmt.clean_name("x" * 23 + f"{ZWJ}y") == "x" * 23
+    assert fmt.clean_name("x" * 20 + FAMILY) == "x" * 20 + f"\U0001f468{ZWJ}\U0001f469"
+
+
+NAME_CHARACTERS = st.sampled_from(
+    [ZWJ, ZWNJ, " ", "\t", "a", "1", ",", "\u094d", "\u0915", "\u0645", "\ufe0f"]
+    + ["\U0001f468", "\U0001f3fd", "\u202e", "\u2066", "\u200b", "\u2028", "\x00", "\n"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(NAME_CHARACTERS, max_size=40) | st.text(max_size=40))
+def test_a_cleaned_name_is_clean_and_stays_so(name: str) -> None:
+    clean = fmt.clean_name(name)
+    assert fmt.clean_name(clean) == clean  # what a link carries reads back the same
+    assert len(clean) <= fmt.MAX_NAME and clean == clean.strip() and "  " not in clean
+    assert not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in clean)
+    hidden = set(fmt._UNSEEN) - {ord(ZWJ), ord(ZWNJ)}
+    assert not any(ord(c) in hidden for c in clean)
+    for at, ch in enumerate(clean):
+        if ch in (ZWJ, ZWNJ):  # after a letter, a mark or a symbol; never beside another
+            assert at > 0 and fmt._joinable(clean[at - 1])
+            assert clean[at + 1 : at + 2] not in (ZWJ, ZWNJ)
 
 
 def test_the_words_and_the_verdict() -> None:

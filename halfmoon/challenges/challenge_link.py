@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
@@ -47,7 +48,14 @@ _UNSEEN: Final = frozenset(
     | set(range(0x2060, 0x2070))
 )
 """Characters a name never keeps besides the control characters: bidirectional marks,
-overrides and isolates, zero-width ones, line and paragraph separators."""
+overrides and isolates, zero-width ones, line and paragraph separators (the two joiners
+below are kept where they join)."""
+_JOINERS: Final = "\u200c\u200d"
+"""The zero-width non-joiner and joiner, which shape what is around them: Persian and
+Indic words («می‌خواهم», «क्‍ष»), a family emoji (man, ZWJ, woman, ZWJ, girl)."""
+_VIRAMA: Final = 9
+"""The canonical combining class of an Indic virama, after which a joiner may end a word
+(Malayalam's chillu in its older spelling, «ന്‍»)."""
 
 
 class ChallengeError(ValueError):
@@ -76,14 +84,40 @@ def split(fragment: str) -> tuple[str, str | None]:
 
 def clean_name(name: str) -> str:
     """``name`` as a challenge carries it: plain characters only (no control, format,
-    bidirectional or zero-width character), runs of spaces made one, trimmed, and at
-    most :data:`MAX_NAME` characters.
+    bidirectional or zero-width character, but a joiner where it joins: see
+    :func:`_joins`), runs of spaces made one, trimmed, and at most :data:`MAX_NAME`
+    characters.
 
     >>> clean_name("  Ana\\u200b  Maria\\n"), clean_name("x" * 30) == "x" * MAX_NAME
     ('Ana Maria', True)
+    >>> clean_name("\\u200dMa\\u200c\\u200cria\\u200d") == "Maria"  # joiners that join nothing
+    True
     """
-    kept = "".join(" " if ch.isspace() else ch for ch in name if _shown(ch))
-    return " ".join(kept.split())[:MAX_NAME].strip()
+    kept = "".join(" " if ch.isspace() else ch for ch in name if ch in _JOINERS or _shown(ch))
+    joined = [ch for at, ch in enumerate(kept) if ch not in _JOINERS or _joins(kept, at)]
+    cut = " ".join("".join(joined).split())[:MAX_NAME]
+    if cut and cut[-1] in _JOINERS and not _joins(cut, len(cut) - 1):
+        cut = cut[:-1]  # a joiner whose next character was cut off
+    return cut.strip()
+
+
+def _joins(text: str, at: int) -> bool:
+    """Whether the joiner at ``text[at]`` joins: after a letter, a mark or a symbol (an
+    emoji, its skin tone), and before another, or anywhere after a virama.  A joiner
+    beside another joins nothing (nor does the other), nor one at the start, nor one
+    beside a space or a digit but after a virama."""
+    before = text[at - 1] if at > 0 else ""
+    after = text[at + 1] if at + 1 < len(text) else ""
+    if not _joinable(before) or (after and after in _JOINERS):
+        return False
+    return _joinable(after) or unicodedata.combining(before) == _VIRAMA
+
+
+def _joinable(ch: str) -> bool:
+    if not ch or ch in _JOINERS:
+        return False
+    kind = unicodedata.category(ch)
+    return kind[0] in "LM" or kind in ("So", "Sk")
 
 
 def _shown(ch: str) -> bool:

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from halfmoon import Game
+from halfmoon.challenges import challenge_link
 from halfmoon.challenges.challenge import Challenge, Result
 from halfmoon.host.examples import WON
 from tests.browser.axe import axe_violations
@@ -226,3 +228,25 @@ def test_a_challenge_seen_cannot_be_beaten_afterwards(browser: Browser, base_url
         expect(line.locator('[data-action="watch"]')).to_be_visible()
     finally:
         context.close()
+
+
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # man, woman, girl: one family
+PERSIAN = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # «می‌خواهم», a ZWNJ inside
+
+
+def test_a_name_keeps_its_joiners_where_they_join(
+    desktop: BrowserContext, base_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 52, item 9: a family emoji and a Persian word keep their joiners in the
+    challenge line; the bidi override and the joiners that join nothing are gone."""
+    name = f"\u200d\u202e{PERSIAN} \u200d{FAMILY}\u200d\u200d"
+    challenge = three_moves("HM1-N-AAAAAAC", name)
+    with monkeypatch.context() as sender:  # the link as it comes, whatever this side keeps
+        sender.setattr(challenge_link, "clean_name", lambda name: name)
+        link = challenge.link_text()
+    page = open_game(desktop, base_url, f"#{link}", "?lang=en")
+    words = page.locator('[data-role="challenge"] [data-role="challenge-words"]')
+    expect(words).to_have_text(
+        f"{PERSIAN} {FAMILY} cleared {challenge.result.cleared} cards in 1:15 and 3 moves"
+        " — beat that!"
+    )
