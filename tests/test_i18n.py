@@ -96,7 +96,7 @@ FIXED_STRINGS = {
         "option.placement-help": "Ajuda à colocação",
         "error.sum": "A soma tem que ser igual a 11",
         "error.trio": "É necessário um Valete, uma Dama e um Rei",
-        "action.undo": "Anular",
+        "action.undo": "Desfazer",
         "action.new": "Nova partida",
     },
 }

@@ -290,7 +290,7 @@ def test_a_lost_or_damaged_engine_download_is_explained(
         ("en-US", "?lang=pt", "pt-PT", "Anular"),
         ("pt-BR", "?lang=en", "en", "Undo"),
         ("fr-FR", "", "fr", "Annuler"),
-        ("pt-BR", "", "pt-BR", "Anular"),
+        ("pt-BR", "", "pt-BR", "Desfazer"),  # a Brazilian bar (issue 52, item 10)
         ("de-DE", "", "pt-PT", "Anular"),
     ],
 )
