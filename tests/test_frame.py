@@ -135,6 +135,40 @@ def test_the_player_s_own_choice_wins_over_the_address_across_reloads() -> None:
     assert address("").over(read_prefs(write_prefs(kept))).theme == "auto"  # never kept
 
 
+def test_the_language_the_player_chose_wins_over_the_address_and_is_its_own() -> None:
+    """(Issue 52, item 2.) ``?lang=fr``: French, never stored as the player's choice;
+    Español chosen there wins at the next visit of that address, while a page without
+    ``?lang=`` keeps the player's own choice (none here) and a frame asking for English
+    stays English."""
+    french = address("?lang=fr")
+    stored = Prefs()
+    shown = french.over(stored)
+    assert shown.lang is None  # nothing chosen: the page speaks the address's French
+    kept = french.kept(shown, stored)
+    assert kept == stored  # the address's language is not remembered
+    shown = shown.change("language", "es")  # the player, on that page
+    kept = french.kept(shown, stored)
+    assert (kept.lang, kept.langs) == (None, (("fr", "es"),))
+    back = read_prefs(write_prefs(kept))
+    assert french.over(back).lang == "es"  # a reload of ?lang=fr: Español
+    assert address("").over(back).lang is None  # the site's own page: the browser's
+    assert address("?lang=en").over(back).lang is None  # another frame's: its own
+    # two frames sharing storage: the English one's choice leaves the French one's
+    english = address("?lang=en")
+    both = english.kept(english.over(back).change("language", "pt"), back)
+    assert both.langs == (("en", "pt"), ("fr", "es"))
+    assert (english.over(both).lang, french.over(both).lang) == ("pt", "es")
+
+
+def test_stored_language_pairs_are_read_checked() -> None:
+    raw = json.loads(write_prefs(Prefs(langs=(("fr", "es"),))))
+    assert raw["langs"] == "fr:es"
+    for hostile in ("fr:es,fr:pt,xx:en,en:,:pt,<b>:fr", 7, "fr:es:pt", "es"):
+        read = read_prefs(json.dumps(raw | {"langs": hostile}))
+        assert all(len(pair) == 2 for pair in read.langs)
+        assert set(read.langs) <= {("fr", "es")}, hostile
+
+
 def test_the_choices_are_stored_as_one_text_and_read_back_checked() -> None:
     prefs = Prefs()
     prefs = prefs.change("calm", True)

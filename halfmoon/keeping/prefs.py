@@ -52,6 +52,10 @@ class Prefs:
     theme: Theme = "auto"  # auto follows the system's light or dark preference
     felt: Felt = "green"  # the table's colour
     lang: str | None = None  # an explicit choice; None = follow the browser
+    # the languages chosen on pages whose address asked for one (``?lang=``, a
+    # <half-moon lang>): that address's language → the player's choice there, so that
+    # each frame keeps its own until the player chooses in it (halfmoon/page/address.py)
+    langs: tuple[tuple[str, str], ...] = ()
     chosen: tuple[str, ...] = ()  # the options the player changed (page names), in order:
     # an address's options never override these (halfmoon/page/address.py)
 

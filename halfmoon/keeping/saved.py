@@ -90,9 +90,12 @@ def _load(raw: str, kind: str) -> object:
 
 # ------------------------------------------------------------------- options
 def write_prefs(prefs: Prefs) -> str:
-    """The options as stored; the options the player chose as one text, ``"felt,calm"``
-    (the stored options hold no list)."""
-    return json.dumps({"v": VERSION, **asdict(prefs), "chosen": ",".join(prefs.chosen)})
+    """The options as stored; the options the player chose as one text, ``"felt,calm"``,
+    and the languages chosen over an address's as ``"fr:es,en:pt"`` (the stored options
+    hold no list)."""
+    langs = ",".join(f"{asked}:{chosen}" for asked, chosen in prefs.langs)
+    data = {"v": VERSION, **asdict(prefs), "chosen": ",".join(prefs.chosen), "langs": langs}
+    return json.dumps(data)
 
 
 def read_prefs(raw: str) -> Prefs:
@@ -113,7 +116,20 @@ def read_prefs(raw: str) -> Prefs:
         felt=next((f for f in FELTS if f == data.get("felt")), defaults.felt),
         lang=normalise_language(data.get("lang")),
         chosen=tuple(dict.fromkeys(n for n in names if n in (*SWITCHES, "theme", "felt"))),
+        langs=_langs(data.get("langs")),
     )
+
+
+def _langs(value: object) -> tuple[tuple[str, str], ...]:
+    """The stored ``"fr:es,en:pt"``: each pair of languages the game has, once per
+    address's language; anything else dropped."""
+    pairs: dict[str, str] = {}
+    for pair in value.split(",") if isinstance(value, str) else []:
+        asked, _, chosen = pair.partition(":")
+        asked_code, chosen_code = normalise_language(asked), normalise_language(chosen)
+        if asked_code is not None and chosen_code is not None:
+            pairs.setdefault(asked_code, chosen_code)
+    return tuple(sorted(pairs.items()))
 
 
 # ---------------------------------------------------------------- statistics

@@ -2,8 +2,9 @@
 site that embeds the game shapes its frame (docs/embedding.md, "Options in the
 address").  They are the frame's starting options: an option the player has changed
 in that frame (``Prefs.chosen``) keeps the player's choice, across reloads.  An unknown
-name or value is ignored, never an error; the language (``?lang=``) is
-:func:`halfmoon.words.i18n.choose_language`'s, remembered as the player's choice.
+name or value is ignored, never an error.  The language (``?lang=``) likewise: the
+page speaks the address's language until the player chooses another on a page with
+that address (``Prefs.langs``); the address's is never remembered as the player's.
 
 The page's start-up script applies the same table before the first paint (the build
 hands it over: static/boot/data.js), so no other look shows first."""
@@ -15,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ..keeping.prefs import FELTS, THEMES, Prefs, field
+from ..words.i18n import normalise_language
 
 ON: Final = ("1", "true", "on", "yes")
 """The values that turn on an option written as ``?calm=1``."""
@@ -37,14 +39,26 @@ class Given:
     :data:`ADDRESS`."""
 
     options: tuple[tuple[str, str | bool], ...] = ()
+    lang: str | None = None  # the language the address asks for
 
     def over(self, stored: Prefs) -> Prefs:
         """The options a visit plays with: ``stored``, each option the address gives
-        set to its value unless the player chose it."""
+        set to its value unless the player chose it; and as the player's language, the
+        one they chose on a page of this address's language (None: none, the page
+        speaks the address's).
+
+        >>> stored = Prefs(lang="pt", langs=(("fr", "es"),))
+        >>> given({"lang": "fr"}.get).over(stored).lang, given({}.get).over(stored).lang
+        ('es', 'pt')
+        >>> given({"lang": "en"}.get).over(stored).lang is None
+        True
+        """
         prefs = stored
         for name, value in self.options:
             if name not in stored.chosen:
                 prefs = prefs.give(name, value)
+        if self.lang is not None:
+            prefs = replace(prefs, lang=dict(stored.langs).get(self.lang))
         return prefs
 
     def kept(self, shown: Prefs, stored: Prefs) -> Prefs:
@@ -55,6 +69,10 @@ class Given:
         for name, _ in self.options:
             if name not in shown.chosen:
                 prefs = replace(prefs, **{field(name): getattr(stored, field(name))})
+        if self.lang is not None:  # a language chosen here is this address's
+            langs = {**dict(stored.langs), self.lang: shown.lang}
+            pairs = tuple(sorted((k, v) for k, v in langs.items() if v is not None))
+            prefs = replace(prefs, lang=stored.lang, langs=pairs)
         return prefs
 
 
@@ -78,7 +96,8 @@ def given(read: Callable[[str], str | None]) -> Given:
         option = values.get(value.strip().lower()) if isinstance(value, str) else None
         if option is not None:
             options.append(option)
-    return Given(tuple(options))
+    lang = normalise_language(read("lang"))
+    return Given(tuple(options), lang)
 
 
 def table() -> dict[str, dict[str, list[object]]]:

@@ -3,7 +3,6 @@ this visit starts with."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -11,7 +10,7 @@ import js  # type: ignore[import-not-found]
 from ..keeping.books import Books
 from ..page.address import Given, given
 from ..session.session import Session
-from ..words.i18n import Phrase, choose_language, normalise_language
+from ..words.i18n import Phrase, choose_language
 from . import start_script
 from .clock import player_day
 from .persistence import Persistence
@@ -20,18 +19,15 @@ from .persistence import Persistence
 def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, tuple[Phrase, ...]]:
     """The session this visit opens with: version 1's save carried over once, the
     options (those the address gives over the stored ones: :mod:`halfmoon.page.address`),
-    the page's language (a ``?lang=`` is remembered as the player's choice),
+    the page's language (the player's, else the address's ``?lang=``, else the browser's),
     and the deal the address names or the one saved last — or, for a new player, the
     deal the start-up script painted."""
     saves.migrate()
     saves.stats()  # checked now, so that damaged statistics are said at once
-    prefs = saves.prefs()
-    asked = normalise_language(js.URLSearchParams.new(win.location.search).get("lang"))
-    if asked is not None and asked != prefs.lang:
-        prefs = replace(prefs, lang=asked)
-        saves.save_prefs(prefs)
-    lang = choose_language(asked, prefs.lang, list(win.navigator.languages or []))
-    prefs = address_options(win).over(prefs)
+    given = address_options(win)
+    prefs = given.over(saves.prefs())
+    # the player's choice for this page, else the address's language, else the browser's
+    lang = choose_language(prefs.lang, given.lang, list(win.navigator.languages or []))
     return Session.start(
         last=saves.last(),
         library=saves,

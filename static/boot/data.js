@@ -160,16 +160,34 @@ function normalise(value) {
   return null;
 }
 
-// ?lang= in the address, else the player's choice, else the browser's first language the
-// game has, else the default.
+// The player's choice for this page (on a page whose address asks for a language, the one
+// chosen on such a page: halfmoon/page/address.py, Given.over), else the address's ?lang=,
+// else the browser's first language the game has, else the default.
+const asked = normalise(new URLSearchParams(location.search).get("lang"));
 export const lang =
-  normalise(new URLSearchParams(location.search).get("lang")) ||
-  normalise(prefs.lang) ||
+  (asked ? chosenOver(asked, storedPrefs.langs) : normalise(prefs.lang)) ||
+  asked ||
   (navigator.languages || [navigator.language]).map(normalise).find(Boolean) ||
   boot.default ||
   "pt";
 
 export const words = (boot.strings || {})[lang] || {};
+
+/**
+ * The language the player chose on a page whose address asked for ``asked``, from the
+ * stored ``"fr:es,en:pt"`` (halfmoon/keeping/saved.py).
+ * @param {string} asked the address's language
+ * @param {unknown} langs the stored pairs, perhaps
+ * @returns {string | null}
+ */
+function chosenOver(asked, langs) {
+  if (typeof langs !== "string") return null;
+  for (const pair of langs.split(",")) {
+    const [from, to] = pair.split(":");
+    if (normalise(from) === asked) return normalise(to);
+  }
+  return null;
+}
 
 // Each language's <html lang> (halfmoon/words/i18n.py, HTML_LANG), and the language a page's
 // <html lang> says it is in now (the player may have changed it since the start).

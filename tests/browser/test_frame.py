@@ -248,3 +248,64 @@ def test_an_element_whose_frame_the_host_page_refuses_shows_a_link_to_the_game(
     page.evaluate("document.querySelector('half-moon').setAttribute('felt', 'blue')")
     expect(link).to_have_attribute("href", f"{plain_site}/?lang=en&felt=blue#HM1-N-AAAAAAB")
     context.close()
+
+
+TWO = """<!doctype html><html lang="pt"><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="data:,"><script src="{game}/embed.js" defer></script></head>
+<body style="margin:0"><half-moon id="en" lang="en"></half-moon>
+<half-moon id="es" lang="es"></half-moon></body></html>"""
+
+
+def spoken(frame: Frame) -> str:
+    """The language the page is written in (``<html lang>``'s first part)."""
+    return str(frame.evaluate("document.documentElement.lang")).split("-")[0]
+
+
+def both(page: Page) -> dict[str, Frame]:
+    """The English and the Spanish element's frames, each once its game is ready."""
+    frames = {}
+    for lang in ("en", "es"):
+        frame = page.locator(f"half-moon#{lang} iframe").element_handle().content_frame()
+        assert frame is not None
+        frame.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+        frames[lang] = frame
+    return frames
+
+
+def test_the_player_s_language_wins_over_the_address_and_each_frame_keeps_its_own(
+    browser: Browser, base_url: str, host: Callable[..., str]
+) -> None:
+    """(Issue 52, item 2.) ``/?lang=fr``, Español chosen in the options, a reload: still
+    Español, and the game's own page without ``?lang=`` still the browser's English (the
+    address's French never stored as the player's choice).  Two ``<half-moon>`` elements
+    of one host page, English and Spanish, sharing their storage: each speaks its own,
+    across reloads, until the player chooses a language in one — that one only."""
+    context = browser.new_context(locale="en-GB", viewport={"width": 900, "height": 1300})
+    page = context.new_page()
+    page.goto(f"{base_url}/?lang=fr")
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    assert spoken(page.main_frame) == "fr"
+    page.locator('[data-action="options"]').click()
+    page.locator('[data-option="language"]').select_option("es")
+    page.wait_for_function("document.documentElement.lang.startsWith('es')")
+    page.reload()
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    assert spoken(page.main_frame) == "es", "the player's choice lost to the address"
+    page.goto(f"{base_url}/")
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    assert spoken(page.main_frame) == "en", "the address's language stored as the player's"
+    # two frames of one host page (the same site: they share the game's storage)
+    page.goto(host(TWO, site=True))
+    frames = both(page)
+    assert (spoken(frames["en"]), spoken(frames["es"])) == ("en", "es")
+    page.reload()
+    frames = both(page)
+    assert (spoken(frames["en"]), spoken(frames["es"])) == ("en", "es"), "the frames fight"
+    frames["en"].locator('[data-action="options"]').click()
+    frames["en"].locator('[data-option="language"]').select_option("pt")
+    frames["en"].wait_for_function("document.documentElement.lang.startsWith('pt')")
+    assert spoken(frames["es"]) == "es"  # the other frame heard the options, kept its own
+    page.reload()
+    frames = both(page)
+    assert (spoken(frames["en"]), spoken(frames["es"])) == ("pt", "es")
+    context.close()
