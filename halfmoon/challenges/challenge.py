@@ -51,9 +51,10 @@ class Result:
         said["moves"] = Counted(self.moves, "moves")
         return said
 
-    def words(self, lang: str) -> str:
-        """``104 cartas, 4:12, 48 jogadas``."""
-        return text(lang, "challenge.result", **self.values())
+    def words(self, lang: str, *, calm: bool = False) -> str:
+        """``104 cartas, 4:12, 48 jogadas`` (on a calm table, no time)."""
+        key = "challenge.result.calm" if calm else "challenge.result"
+        return text(lang, key, **self.values(calm=calm))
 
 
 @dataclass(frozen=True, slots=True)

@@ -126,7 +126,7 @@ class ChallengeControl:
         if not play.seen:
             t = now()
             self.control.apply(self.session.see_theirs(t), t, clear=False)
-        lang = self.lang
+        lang, calm = self.lang, self.session.prefs.calm
         drawn = frames(challenge.code, challenge.removals, lang)
         name = who(challenge)
         title = text(
@@ -136,5 +136,12 @@ class ChallengeControl:
             code=challenge.code,
         )
         self.games.show_replay(
-            title, challenge.result.words(lang), drawn, lang, "", code=challenge.code, own=False
+            title,
+            challenge.result.words(lang, calm=calm),
+            drawn,
+            lang,
+            "",
+            code=challenge.code,
+            own=False,
+            calm=calm,
         )

@@ -83,7 +83,10 @@ class GamesControl:
         title = text(self.lang, "replay.title", code=entry.code)
         ended = when(player_time(entry.ended), self.session.books.today(), self.lang)
         again = again_words(entry.code, self._resumable([entry.code]), self.lang)
-        self.games.show_replay(title, ended, drawn, self.lang, entry.id, again, entry.code)
+        calm = self.session.prefs.calm
+        self.games.show_replay(
+            title, ended, drawn, self.lang, entry.id, again, entry.code, calm=calm
+        )
 
     def share(self, entry_id: str) -> None:
         entry = self._entry(entry_id)

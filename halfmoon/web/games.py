@@ -41,6 +41,7 @@ class Games:
         self.slider = self.replay.querySelector('[data-role="slider"]')
         self.play_button = self.replay.querySelector('[data-step-action="play"]')
         self.frames: list[Frame] = []
+        self.calm = False  # the replay of a calm table: no score
         self.total = 0
         self.lang = "pt"
         self.step = 0
@@ -126,12 +127,15 @@ class Games:
         code: str = "",
         *,
         own: bool = True,
+        calm: bool = False,
     ) -> None:
         """Open the replay of a game (``entry``, for its Play again and Share buttons)
         at its first position; ``again``: the again button's words (Resume or Play
         again: its catalogue key) and accessible name; ``own``: a game of the player's
-        (a challenger's has neither button)."""
+        (a challenger's has neither button); ``calm``: no score beside the moves, as a
+        calm table's bar shows none."""
         self.frames, self.total, self.lang = frames, len(frames) - 1, lang
+        self.calm = calm
         self.code = code
         for button in self.replay.querySelectorAll("[data-action]"):
             button.dataset.entry = entry
@@ -171,7 +175,7 @@ class Games:
             self._place(slot, frame, marks.get(slot, ""))
         for role, words in (
             ("position", position_text(frame, self.total, self.lang)),
-            ("stats", score_line(frame.score, frame.moves, self.lang)),
+            ("stats", "" if self.calm else score_line(frame.score, frame.moves, self.lang)),
             ("caption", frame.caption),
             ("note", frame.note),
         ):

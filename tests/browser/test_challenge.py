@@ -250,3 +250,33 @@ def test_a_name_keeps_its_joiners_where_they_join(
         f"{PERSIAN} {FAMILY} cleared {challenge.result.cleared} cards in 1:15 and 3 moves"
         " — beat that!"
     )
+
+
+def test_a_calm_table_watches_the_challenger_s_game_without_times_or_points(
+    browser: Browser, base_url: str
+) -> None:
+    """(Issue 52, item 8.) On a calm table (no clock, score or moves in the bar), the
+    challenger's replay says their result without its time, and its steps without
+    points, as the line under the table already did."""
+    bo = three_moves(OTHER, "Bo")
+    context = browser.new_context(locale="en-GB", viewport=DESKTOP)
+    try:
+        table = Table(open_game(context, base_url, "#" + bo.link_text(), "?calm=1"))
+        page = table.page
+        line = page.locator('[data-role="challenge"]')
+        expect(line.locator('[data-role="challenge-words"]')).to_have_text(
+            f"Bo cleared {bo.result.cleared} cards in 3 moves — beat that!"
+        )
+        table.play([legal_moves(Game.new(OTHER).tops())[0]])
+        line.locator('[data-action="see-theirs"]').click()
+        page.locator('[data-role="confirm"] [data-answer="yes"]').click()
+        replay = page.locator("#dialog-replay")
+        expect(replay.locator('[data-role="replay-when"]')).to_have_text(
+            f"{bo.result.cleared} cards, 3 moves"
+        )
+        for step in range(4):
+            stats = replay.locator('[data-role="stats"]').text_content() or ""
+            assert "point" not in stats and ":" not in stats, (step, stats)
+            page.keyboard.press("ArrowRight")
+    finally:
+        context.close()
