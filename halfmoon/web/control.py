@@ -141,7 +141,9 @@ class Controller:
         """The address changed (a link, Back, Forward): the session decides, at once or
         once confirmed when it would leave a game under way
         (:func:`~halfmoon.session.leaving.link_question`); declined, the address shows the
-        game on the table again."""
+        game on the table again.  A question open meanwhile is answered No: Back or
+        Forward leave it, as a player means them to."""
+        self.show.decline()
 
         def go() -> None:
             t = now()

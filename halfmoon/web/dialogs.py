@@ -240,11 +240,25 @@ class Dialogs:
         if self.is_open("confirm"):
             self.dialog("confirm").close()
 
+    def decline(self) -> None:
+        """The question answered No by the player's leaving it (Back or Forward while it
+        is open): closed, and what was there put back, at once."""
+        if not self.is_open("confirm"):
+            return
+        declined = self._declined if self._answer is not None else None
+        self._forget()
+        self.dialog("confirm").close()
+        if declined is not None:
+            declined()
+
     def _forget(self) -> None:
         self._answer = self._declined = None
 
     def _confirm_closed(self, event: Any) -> None:
-        """Closed without a yes (no, Escape, a click outside): what was there comes back."""
+        """Closed without a yes (no, Escape, a click outside): what was there comes back.
+        (A close heard once the window is open again, with another question, is past.)"""
+        if self.is_open("confirm"):
+            return
         declined = self._declined if self._answer is not None else None
         self._forget()
         if declined is not None:

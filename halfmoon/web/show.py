@@ -133,6 +133,10 @@ class Show:
         else:
             self.rooms.dialogs.confirm(question.words(self.lang), go, no)
 
+    def decline(self) -> None:
+        """An open question answered No (the address changed under it: Back, Forward)."""
+        self.rooms.dialogs.decline()
+
     def follow_windows(self) -> None:
         """No window outlives its game: when the play on the table changes (a new deal,
         Back, a link, another tab, a restore), the question and a replay of either deal

@@ -280,3 +280,34 @@ def test_a_calm_table_watches_the_challenger_s_game_without_times_or_points(
             page.keyboard.press("ArrowRight")
     finally:
         context.close()
+
+
+def test_back_while_leave_this_game_is_open_answers_no(browser: Browser, base_url: str) -> None:
+    """(Issue 52, item 7.) A challenge link followed while a game is under way asks
+    *Leave this game?*; Back meanwhile answers No: the question closes, the game under
+    way stays with its address, and Forward asks again — the challenge never dealt into
+    the deal's own entry of the history."""
+    context = browser.new_context(locale="en-GB", viewport=DESKTOP)
+    try:
+        table = Table(open_game(context, base_url, "#" + OTHER))
+        page = table.page
+        table.play([legal_moves(Game.new(OTHER).tops())[0]])
+        wait_saved(page)
+        cy = three_moves("HM1-N-AAAAAAC", "Cy")
+        follow(page, f"{base_url}/#{cy.link_text()}")
+        confirm = page.locator('[data-role="confirm"]')
+        expect(confirm.locator("#confirm-title")).to_have_text("Leave this game?")
+        page.go_back()
+        expect(confirm).to_be_hidden()
+        expect(page).to_have_url(re.compile(f"#{OTHER}$"))
+        assert table.stat("code") == OTHER and table.stat("moves") == "1"
+        page.go_forward()
+        expect(confirm.locator("#confirm-title")).to_have_text("Leave this game?")
+        confirm.locator('[data-answer="yes"]').click()
+        expect(page.locator('[data-role="challenge-words"]')).to_contain_text("Cy cleared")
+        page.go_back()  # the game left, in its own entry, as it was
+        expect(page).to_have_url(re.compile(f"#{OTHER}$"))
+        expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+        assert table.stat("code") == OTHER
+    finally:
+        context.close()
