@@ -6,6 +6,7 @@
 import "./errors.js";
 import { cacheStorage, serviceWorkers } from "./boot/data.js";
 import { fail, watchFailures } from "./boot/failure.js";
+import { readCopy, writeCopy } from "./boot/journal.js";
 import { keepInput } from "./boot/kept.js";
 import { applyTable, applyTheme, applyToday } from "./boot/look.js";
 import { registerWorker } from "./boot/offline.js";
@@ -37,15 +38,18 @@ applyToday();
 watchSize();
 const { painted, drawn } = paint({ holdCourts: !served });
 const input = painted ? keepInput() : null;
-// What Python takes when it is ready (halfmoon/web/app.py): the record the table was
-// painted from, the new deal drawn for a new player (the deal Python starts with),
-// what the player did on it meanwhile, and the way its own start steps give way to the
-// player (static/boot/yielding.js).
+// What Python takes when it is ready (halfmoon/web/start_script.py): the record the table
+// was painted from, the new deal drawn for a new player (the deal Python starts with),
+// what the player did on it meanwhile, the way its own start steps give way to the
+// player (static/boot/yielding.js), and the durable copy of the play on the table, read
+// now and kept after each save (static/boot/journal.js).
 window.halfmoonStart = {
   painted,
   drawn,
   take: () => (input ? input.take() : []),
   nextTask,
+  copy: readCopy(),
+  keepCopy: writeCopy,
 };
 // PyScript's own start needs nothing before the first frame: it begins after it.
 (served ? afterPaint() : afterFirstPaint())

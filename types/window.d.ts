@@ -1,6 +1,6 @@
 // What the page's modules add to the window, for the type check (tsconfig.json): nothing
-// here is shipped.  Test drivers read halfmoonErrors; Python reads halfmoonStart and
-// calls the other two.
+// here is shipped.  Test drivers read halfmoonErrors; Python reads halfmoonStart
+// (halfmoon/web/start_script.py) and calls the other two.
 export {};
 
 declare global {
@@ -19,6 +19,10 @@ declare global {
       take: () => unknown[][];
       /** A later task, once the player's input is handled (static/boot/yielding.js). */
       nextTask: () => Promise<void>;
+      /** The durable copy of the play on the table, as [key, value] (static/boot/journal.js). */
+      copy: Promise<[string, string] | null>;
+      /** Keep the durable copy of the play just saved (static/boot/journal.js). */
+      keepCopy: (key: string, value: string) => Promise<boolean>;
     };
     /** The cards' motion, once the game is ready (static/boot.js). */
     halfmoonMotion?: typeof import("../static/motion.js");

@@ -80,6 +80,7 @@ class Saver:
         self.memory_history: list[Entry] = []  # the history of this visit, likewise
         # each deal's play as this tab last saved it: its id, save time and revision
         self.stamps: dict[str, tuple[str, float, int]] = {}
+        self.written: tuple[str, str] | None = None  # the play written last: key, value
 
     @property
     def blocked(self) -> bool:
@@ -185,7 +186,10 @@ class Saver:
                 except sj.Invalid:
                     storage.aside(key, raw, "game")
         stamp = next_save(self.stamped(play), storage.wall())
-        written = storage.set(key, write_play(stamp, stamp.saved, clock_at=at))
+        value = write_play(stamp, stamp.saved, clock_at=at)
+        written = storage.set(key, value)
+        if written:  # for a durable copy beside the quick store (:func:`recovered`)
+            self.written = (key, value)
         self.stamps[key] = (play.id, stamp.saved, stamp.rev if written else play.rev)
         if written:
             if storage.get(KEYS["last"]) != play.code:
@@ -260,3 +264,35 @@ class Saver:
                 saved[key] = stored.saved if stored is not None else 0.0
         for key in oldest(saved, keep=KEEP_GAMES - 1):
             storage.remove(key)
+
+
+def recovered(key: str, copy: str, kept: str | None) -> bool:
+    """Whether a durable copy of a play (``key``, its value ``copy``) holds what the quick
+    store lost — a browser killed before it wrote its last saves (docs/reliability.md,
+    "A killed browser") — so that it is written back: a readable play of a deal whose
+    stored play (``kept``) is missing, or an earlier state of the same play, or an
+    older play (a damaged one is left as it is, for the shelf to keep aside).
+
+    >>> from halfmoon.keeping.saved import Play, game_key, write_play
+    >>> from halfmoon.rules.game import Game
+    >>> game = Game.new("HM1-N-AAAAAAA")
+    >>> before = write_play(Play(game, "a1", begun=1.0, rev=1), 1_000.0)
+    >>> _ = [game.tap(slot) for slot in ("P4", "P5")]
+    >>> after = write_play(Play(game, "a1", begun=1.0, rev=2), 2_000.0)
+    >>> key = game_key("HM1-N-AAAAAAA")
+    >>> recovered(key, after, before), recovered(key, before, after), recovered(key, after, None)
+    (True, False, True)
+    >>> recovered("halfmoon.v2.stats", after, None), recovered(key, "{damaged", None)
+    (False, False)
+    """
+    copied = peek(copy) if code_of_key(key) is not None else None
+    if copied is None:
+        return False
+    if kept is None:
+        return True
+    stored = peek(kept)
+    if stored is None:  # damaged: the shelf keeps it aside, nothing writes over it here
+        return False
+    if stored.id == copied.id:
+        return copied.rev > stored.rev
+    return copied.saved > stored.saved

@@ -45,7 +45,7 @@ from .keeping import Keeping
 from .links import Links
 from .message import MessageLine
 from .month import Calendar
-from .opening import open_session
+from .opening import open_session, recover
 from .persistence import Persistence
 from .render import Renderer
 from .rooms import Rooms
@@ -127,10 +127,12 @@ class App:
         )
         self.commands = Commands()
 
-    def open(self) -> None:
+    def open(self, copied: tuple[str, str] | None = None) -> None:
         """The session this visit opens with, the rooms that show and keep it, and the
-        controllers around it."""
+        controllers around it; ``copied``: the durable copy of the play on the table,
+        written back first where the quick store lost it (:func:`.opening.recover`)."""
         storage, saves, rooms = self.storage, self.saves, self.rooms
+        recover(storage, copied)
         fragment = str(js.window.location.hash or "")  # the address at the opening
         first = first_visit(storage.get)  # before the start stores anything
         try:
@@ -277,7 +279,8 @@ async def start() -> None:
     try:
         app = App()
         await start_script.next_task()
-        app.open()
+        copied = await start_script.copy()  # read as the page started: at hand by now
+        app.open(copied)
         if not await words_at_hand(app.session.lang):  # the session's language may be another
             app.speak_at_hand()
         await start_script.next_task()

@@ -15,6 +15,7 @@ from ..page.painted import write
 from ..session.presenter import Presenter
 from ..session.session import Session
 from ..words.i18n import text
+from . import start_script
 from .clock import now
 from .dom import Handlers
 from .persistence import Persistence
@@ -65,6 +66,9 @@ class AutoSave:
         newer = self.saves.save(
             self.session.play, lambda: write(shown.painted(t, self.build)), at=t
         )
+        if self.saves.written is not None:  # a durable copy beside (a killed browser)
+            start_script.keep_copy(*self.saves.written)
+            self.saves.written = None
         if newer is not None:  # another tab went on with this deal meanwhile
             self._adopt(newer, t)
         else:  # the play as written: what the next save compares another tab's with

@@ -8,12 +8,15 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from ..keeping.books import Books
+from ..keeping.saved import KEYS, code_of_key
+from ..keeping.saving import recovered
 from ..page.address import Given, given
 from ..session.session import Session
 from ..words.i18n import Phrase, choose_language
 from . import start_script
 from .clock import player_day
 from .persistence import Persistence
+from .storage import Storage
 
 
 def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, tuple[Phrase, ...]]:
@@ -37,6 +40,19 @@ def open_session(saves: Persistence, win: Any, fragment: str) -> tuple[Session, 
         books=Books(day_of=player_day),
         drawn=start_script.drawn(),  # a new player's deal, as painted (static/boot/paint.js)
     )
+
+
+def recover(storage: Storage, copied: tuple[str, str] | None) -> None:
+    """The durable copy of the play on the table written back where the quick store lost
+    it, a browser killed before it wrote (:func:`halfmoon.keeping.saving.recovered`), and
+    that deal named the last played."""
+    if copied is None or storage.blocked:
+        return
+    key, value = copied
+    code = code_of_key(key)
+    if code is not None and recovered(key, value, storage.get(key)):
+        storage.set(key, value)
+        storage.set(KEYS["last"], code)
 
 
 def address_options(win: Any) -> Given:
