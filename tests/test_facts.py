@@ -110,16 +110,20 @@ def test_a_copy_is_found() -> None:
 
 
 def test_the_narrow_query_of_the_stylesheet_is_the_engines_breakpoint() -> None:
-    """A media query cannot read a custom property: the stylesheet writes the width,
-    and it must be the board's (``.narrow``, static/boot/size.js)."""
-    queries = re.findall(r"/\* the narrow breakpoint[^*]*\*/\s*@media \(max-width: (\d+)px\)", CSS)
-    assert queries == [str(NARROW_PX)]
+    """A media query cannot read a custom property: the stylesheet names the board's
+    narrow width (``.narrow``, static/boot/size.js) and the build writes it in."""
+    queries = re.findall(r"/\* the narrow breakpoint[^*]*\*/\s*@media \((--[\w-]+)\)", CSS)
+    assert queries == ["--narrow"]
+    assert "--narrow (" not in CSS and f"{NARROW_PX}px" not in CSS
+    assert stylesheet(CSS).count(f"@media (max-width: {NARROW_PX}px) {{") == CSS.count(
+        "@media (--narrow) {"
+    )
 
 
 def test_the_refused_sign_lasts_as_long_as_the_renderer_keeps_it() -> None:
     """The sign's animations take the engine's duration, which the shipped stylesheet
     declares first."""
-    rules = re.findall(r'\[data-sign="refused"\] \{ animation: \w+ ([^ ;]+)', CSS)
+    rules = re.findall(r'\[data-sign="refused"\] \{\s*animation: \w+ ([^ ;]+)', CSS)
     assert rules and set(rules) == {"var(--sign-ms)"}
     assert stylesheet(CSS).startswith(f":root {{ --sign-ms: {SIGN_MS}ms; }}")
 

@@ -90,6 +90,36 @@ def test_page_strings_come_from_the_catalogue() -> None:
     assert '"app.loading": "Setting the table…"' in page
 
 
+def test_each_media_query_is_written_once() -> None:
+    """A condition the layout follows is written in full once: a query used twice is
+    named (``@custom-media``) and used by its name.  Browsers do not read the names yet:
+    the build writes each query in full where it is used, and stops at a name it does not
+    know or at a list of queries joined to another condition."""
+    for sheet in sorted((ROOT / "static").glob("*.css")):
+        text = sheet.read_text(encoding="utf-8")
+        full = [q for q in re.findall(r"@media\s+([^{]+?)\s*\{", text) if "(--" not in q]
+        full += re.findall(r"@custom-media\s+--[\w-]+\s+([^;]+);", text)
+        queries = [" ".join(query.split()) for query in full]
+        twice = sorted({query for query in queries if queries.count(query) > 1})
+        assert twice == [], f"{sheet.name} writes these more than once: name them"
+        shipped = build_site.stylesheet(text)
+        assert "@custom-media" not in shipped
+        assert not re.search(r"@media[^{]*\(--", shipped), sheet.name
+    written = build_site.custom_media(
+        "@custom-media --low (max-height: 500px);\n"
+        "@custom-media --either (orientation: portrait),\n  (max-width: 400px);\n"
+        "@media (pointer: coarse) and (--low) { a { b: c; } }\n@media (--either) { d {} }"
+    )
+    assert written == (
+        "@media (pointer: coarse) and (max-height: 500px) { a { b: c; } }\n"
+        "@media (orientation: portrait), (max-width: 400px) { d {} }"
+    )
+    with pytest.raises(SystemExit, match="no @custom-media --high"):
+        build_site.custom_media("@media (--high) { a {} }")
+    with pytest.raises(SystemExit, match="--either is a list"):
+        build_site.custom_media("@custom-media --either (a), (b);\n@media (c) and (--either) {}")
+
+
 def test_the_page_holds_new_deals_of_fresh_randomness_for_a_new_player() -> None:
     """A first visit paints one of the deals the build dealt (tools/pool.py): their cards
     written once, with each language's words for them, which put together make the

@@ -235,9 +235,45 @@ def choices(name: str) -> str:
     )
 
 
+_CUSTOM_MEDIA = re.compile(r"@custom-media\s+(--[\w-]+)\s+([^;]+);[ \t]*\n?")
+_MEDIA = re.compile(r"@media\s+([^{;]+?)\s*\{")
+_MEDIA_NAME = re.compile(r"\((--[\w-]+)\)")
+
+
+def custom_media(css: str, names: dict[str, str] | None = None) -> str:
+    """``css`` with its custom media (Media Queries 5) written out, as no browser reads
+    them yet: each ``@custom-media --name query;`` taken out, and each ``(--name)`` of an
+    ``@media`` replaced by its query; ``names`` adds queries the sheet does not define.
+    A name undefined, or a list of queries (a comma) joined to another condition, stops
+    the build (tests/test_site_build.py)."""
+    defined = dict(names or {})
+    for name, query in _CUSTOM_MEDIA.findall(css):
+        defined[name] = " ".join(query.split())
+    for name, query in defined.items():
+        if _MEDIA_NAME.search(query):
+            raise SystemExit(f"custom media {name} names another: write its query in full")
+
+    def written(media: re.Match[str]) -> str:
+        prelude = " ".join(media.group(1).split())
+
+        def query(used: re.Match[str]) -> str:
+            if used.group(1) not in defined:
+                raise SystemExit(f"@media {prelude}: no @custom-media {used.group(1)}")
+            full = defined[used.group(1)]
+            if "," in full and used.group(0) != prelude:
+                raise SystemExit(f"@media {prelude}: {used.group(1)} is a list, used alone only")
+            return full
+
+        return f"@media {_MEDIA_NAME.sub(query, prelude)} {{"
+
+    return _MEDIA.sub(written, _CUSTOM_MEDIA.sub("", css))
+
+
 def stylesheet(css: str) -> str:
     """The stylesheet as the site ships it: first, as custom properties, the look's
-    facts it animates by (:mod:`halfmoon.page.look`)."""
+    facts it animates by (:mod:`halfmoon.page.look`); its custom media written out
+    (:func:`custom_media`), with ``--narrow``, the board's narrow width, from the look."""
+    css = custom_media(css, {"--narrow": f"(max-width: {NARROW_PX}px)"})
     return f":root {{ --sign-ms: {SIGN_MS}ms; }}\n{css}"
 
 
@@ -477,6 +513,9 @@ def build(out: Path) -> str:
     words = write_words(out)  # each language's table, downloaded for the language shown
     css = out / "static" / "halfmoon.css"
     css.write_text(stylesheet(css.read_text(encoding="utf-8")), encoding="utf-8")
+    for sheet in (out / "static").glob("*.css"):  # the others: the rules pages', the demo's
+        if sheet != css:
+            sheet.write_text(custom_media(sheet.read_text(encoding="utf-8")), encoding="utf-8")
     python: dict[str, object] = {
         "stdlib": library.relative_to(out).as_posix(),
         "lock": stdlib.lock(),
