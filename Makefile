@@ -61,7 +61,8 @@ $(LINT_STAMP): $(STAMP) $(NPM_STAMP) $(LINT_SOURCES)
 	$(VENV)/bin/ruff format --check halfmoon tests bench tools main.py
 	$(VENV)/bin/mypy halfmoon tools
 	node_modules/.bin/eslint --max-warnings 0
-	node_modules/.bin/prettier --check "static/**/*.js" "static/*.mjs" "tools/*.mjs" "*.mjs" "types/*.d.ts" "tsconfig*.json"
+	node_modules/.bin/prettier --check "static/**/*.js" "static/*.mjs" "tools/*.mjs" "*.mjs" "types/*.d.ts" "tsconfig*.json" \
+		"static/**/*.css" index.html embed-demo.html
 	node_modules/.bin/tsc --noEmit -p tsconfig.json
 	node_modules/.bin/tsc --noEmit -p tsconfig.worker.json
 	node_modules/.bin/tsc --noEmit -p tsconfig.node.json

@@ -97,7 +97,7 @@ LOADER = "pyodide-loader.mjs"  # static/, written beside Pyodide (see build())
 # (modulepreload) so that they arrive together rather than one import after another.
 BOOT = "static/boot.js"
 _IMPORT = re.compile(r'^import\s+(?:[^"\']*?\sfrom\s+)?["\'](\.{1,2}/[^"\']+)["\']', re.M)
-_BUILD_META = re.compile(r'(<meta name="halfmoon-build" content=")[^"]*(">)')
+_BUILD_META = re.compile(r'(<meta name="halfmoon-build" content=")[^"]*(")')
 
 
 def npm_version(package: str) -> str:
@@ -136,7 +136,7 @@ def versioned(text: str) -> str:
     return text
 
 
-_I18N_TEXT = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="([^"]+)"[^>]*>)(</\2>)')
+_I18N_TEXT = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="([^"]+)"[^>]*>)(</\2\s*>)')
 _I18N_ATTR = re.compile(r'\sdata-i18n-(title|content|aria-label|href)="([^"]+)"')
 
 
@@ -277,6 +277,16 @@ def stylesheet(css: str) -> str:
     return f":root {{ --sign-ms: {SIGN_MS}ms; }}\n{css}"
 
 
+def _written(template: str, part: str, text: str) -> str:
+    """``template`` with the line of its marker ``<!-- part... -->`` (whatever its
+    indentation) replaced by ``text``, lines the build writes."""
+    marker = re.compile(rf"^[ \t]*<!-- {re.escape(part)} [^\n]*-->\n", re.M)
+    written, found = marker.subn(lambda _: text, template, count=1)
+    if not found:
+        raise SystemExit(f"index.html has no <!-- {part} -->: the build would be lost")
+    return written
+
+
 def render_page(template: str, lang: str = "pt", python: dict[str, object] | None = None) -> str:
     """Fill the page's ``<html lang>``, catalogue slots (default language), the on/off
     options (one switch and its hint each, :data:`halfmoon.keeping.prefs.SWITCHES`), the choices
@@ -292,10 +302,7 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
     keys = set(BOOT_KEYS)
     template = _HTML_LANG.sub(rf"\g<1>{html_lang(lang)}\g<2>", template, count=1)
     for name in CHOICES:
-        marker = f"        <!-- OPTIONS {name}: written by the build from "
-        start = template.index(marker)
-        end = template.index("-->\n", start) + len("-->\n")
-        template = template[:start] + choices(name) + template[end:]
+        template = _written(template, f"OPTIONS {name}:", choices(name))
     template = template.replace("<!-- REPLAY_CONTROLS -->", step_controls(None))
     switches = (
         '    <div class="switches">\n'
@@ -308,9 +315,7 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
         )
         + "    </div>\n"
     )
-    template = template.replace(
-        "    <!-- SWITCHES: written by the build from halfmoon/keeping/prefs.py -->\n", switches
-    )
+    template = _written(template, "SWITCHES:", switches)
 
     def fill_text(m: re.Match[str]) -> str:
         keys.add(m.group(3))
@@ -331,12 +336,11 @@ def render_page(template: str, lang: str = "pt", python: dict[str, object] | Non
         'data-i18n-content="meta.description" content=""',
         f'data-i18n-content="meta.description" content="{description}"',
     )
-    places = "\n".join(
-        "    " + place_shell(slot, DEALT.count(slot), '<div class="back"></div>') for slot in SLOTS
+    places = "".join(
+        "    " + place_shell(slot, DEALT.count(slot), '<div class="back"></div>') + "\n"
+        for slot in SLOTS
     )
-    page = page.replace(
-        "    <!-- PLACES: written by the build from halfmoon/rules/layout.py -->", places
-    )
+    page = _written(page, "PLACES:", places)
     page = page.replace("<!-- FACES -->", face_templates())
     replay = "".join(place_shell(slot, 0, "", name="data-place") for slot in SLOTS)
     page = page.replace("<!-- REPLAY_PLACES -->", replay)

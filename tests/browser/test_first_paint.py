@@ -37,7 +37,7 @@ from tools.pool import MODULE
 
 X, Y = "HM1-N-AAAAAAB", "HM1-N-AAAAAAC"
 BUILD = re.search(
-    r'<meta name="halfmoon-build" content="([^"]+)">', (SITE / "index.html").read_text()
+    r'<meta name="halfmoon-build" content="([^"]+)"', (SITE / "index.html").read_text()
 )
 ZONE = "Europe/Lisbon"
 SHIFTS = """window.__shifts = [];
