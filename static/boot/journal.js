@@ -10,6 +10,7 @@
 const NAME = "halfmoon-journal";
 const STORE = "copy";
 const TABLE = "table"; // the one record: the play on the table, its key and value
+const WAIT_MS = 1000; // the longest the start waits for the copy
 
 /** @type {Promise<IDBDatabase | null> | null} */
 let opening = null;
@@ -34,7 +35,16 @@ function open() {
  * The copy kept, as [key, value], or null.
  * @returns {Promise<[string, string] | null>}
  */
-export async function readCopy() {
+export function readCopy() {
+  // never holds the start: an IndexedDB that does not answer (seen in WebKitGTK offline)
+  // is no copy
+  /** @type {Promise<null>} */
+  const late = new Promise((resolve) => setTimeout(() => resolve(null), WAIT_MS));
+  return Promise.race([read(), late]);
+}
+
+/** @returns {Promise<[string, string] | null>} */
+async function read() {
   const db = await open();
   if (!db) return null;
   return new Promise((resolve) => {
