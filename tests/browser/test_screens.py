@@ -1,7 +1,7 @@
 """Findable and hittable, on a phone held either way: every control a finger can reach
 is at least 44 × 44 CSS px, the pile numbers are readable on every felt and never under
-a pile's edge, and every window opens at its top, its buttons within reach and at most
-one scroll in it."""
+a pile's edge, every window opens at its top, its buttons within reach and at most one
+scroll in it, and on the smallest phones every word reads whole in every language."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from halfmoon.words.i18n import LANGUAGES, html_lang
+from halfmoon.host.examples import WON
+from halfmoon.words.i18n import LANGUAGES, html_lang, text
 from tests.browser.axe import axe_violations
 from tests.browser.conftest import open_game, wait_ready
 from tests.browser.table import Table, small_words
+from tests.browser.test_challenge import another_tab_speaks, three_moves
 
 CODE = "#HM1-N-AAAAAAB"
 HIT = 43.5  # 44 CSS px, less what rounding takes
@@ -389,4 +391,142 @@ def test_a_window_turned_into_a_landscape_phone_fits_at_once(
     assert settled[1] == 641, seen  # nothing out of the page at the end
     changed = [i for i, row in enumerate(seen) if row != settled]
     assert max(changed, default=0) <= 2, seen  # and so from the third frame on
+    context.close()
+
+
+# ------------------------------------------- the smallest phones, in every language
+# (issue 52, item 5).  What a 320-pixel phone shows in a wide font (DejaVu Sans, Debian's
+# system-ui, the suite's): the longest words of every language on the actions, a
+# challenge from a long name, and its two results side by side at the end.
+SMALLEST = [(320, 568), (320, 480)]
+NAME = "Maximiliana Fernandes"  # 21 characters
+
+# The actions' labels a player cannot read whole: off the screen (``width`` wide: a phone's
+# browser widens its page to what sticks out, and shows it smaller), out of their button,
+# or nearer the next one in their row than a space (two labels then read as one word); and
+# the page wider than the screen, scrolling sideways.
+ACTION_LABELS = """(width) => {
+  const seen = [];
+  const range = document.createRange();
+  const ink = document.createElement('canvas').getContext('2d');
+  const labels = [...document.querySelectorAll('.actions .button')]
+    .filter((b) => b.getClientRects().length)
+    .map((b) => {
+      const label = b.lastElementChild;
+      range.selectNodeContents(label);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      ink.font = getComputedStyle(label).font;
+      return { words: label.textContent, box: b.getBoundingClientRect(),
+               space: ink.measureText(' ').width,
+               left: Math.min(...rects.map((r) => r.left)),
+               right: Math.max(...rects.map((r) => r.right)) };
+    });
+  for (const l of labels) {
+    if (l.left < -0.5 || l.right > width + 0.5)
+      seen.push(`"${l.words}" runs off the screen (${l.left.toFixed(1)} to ${l.right.toFixed(1)})`);
+    else if (l.left < l.box.left - 0.5 || l.right > l.box.right + 0.5)
+      seen.push(`"${l.words}" runs out of its button`);
+    const next = labels
+      .filter((o) => o.box.left > l.box.left + 1 && o.box.top < l.box.bottom && l.box.top < o.box.bottom)
+      .sort((a, b) => a.box.left - b.box.left)[0];
+    if (next && next.left - l.right < l.space)
+      seen.push(`"${l.words}" touches "${next.words}" (${(next.left - l.right).toFixed(1)} px apart)`);
+  }
+  const sideways = Math.max(document.documentElement.scrollWidth, innerWidth) - width;
+  if (sideways > 0) seen.push(`the page scrolls ${sideways} px sideways`);
+  return seen;
+}"""
+
+# What the game says and a challenge's line: each whole in view (no line of it hidden in a
+# scroll, none off the screen), over no card, neither the bar nor the actions.
+CHALLENGE_SEEN = """() => {
+  const seen = [];
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const range = document.createRange();
+  const parts = [];
+  for (const [name, role] of [['what the game says', 'message'], ["the challenge's words", 'challenge-words']]) {
+    const el = document.querySelector(`[data-role="${role}"]`);
+    const hidden = el.scrollHeight - el.clientHeight;
+    if (hidden > 1) seen.push(`${name}: ${hidden} px of its lines hidden, scrolled ("${el.textContent}")`);
+    range.selectNodeContents(el);
+    for (const r of range.getClientRects()) if (r.width > 0) parts.push([name, r]);
+  }
+  for (const b of document.querySelectorAll('[data-role="challenge"] button'))
+    if (b.getClientRects().length) parts.push([`the button "${b.textContent}"`, b.getBoundingClientRect()]);
+  const things = [...document.querySelectorAll('#table .card')].map((c) => [c.dataset.card, c]);
+  things.push(['the bar', document.querySelector('.bar')], ['the actions', document.querySelector('.actions')]);
+  for (const [name, r] of parts) {
+    if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
+      seen.push(`${name} leaves the screen`);
+    for (const [thing, el] of things)
+      if (meet(r, el.getBoundingClientRect())) seen.push(`${name} over ${thing}`);
+  }
+  return [...new Set(seen)];
+}"""
+
+# Words cut inside, across two lines (a break at a hyphen is a break between words).
+BROKEN_WORDS = """(scope) => {
+  const broken = [];
+  const range = document.createRange();
+  const walk = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.parentElement.checkVisibility()) continue;
+    for (const word of n.textContent.matchAll(/[^\\s-]+/g)) {
+      range.setStart(n, word.index);
+      range.setEnd(n, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+        .map((r) => Math.round(r.bottom)));
+      if (lines.size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+def test_every_word_reads_whole_on_the_smallest_phones_in_every_language(
+    browser: Browser, base_url: str
+) -> None:
+    """At 320 × 568 and 320 × 480, in every language: every action's label inside the
+    screen and its button and a space at least from the next, the page never scrolling
+    sideways (French cut Calendrier and Statistiques at the screen's edges, Recommencer
+    touched its neighbours, the page scrolled 3 px); a challenge from a 21-character name:
+    what the game says and the challenge's line each whole in view (the line said "A
+    challenge from Maximiliana", the rest hidden in a one-line scroll); and no word cut
+    inside, there nor in the end window's two results ("Maximilia / na", "4 jugad / as")."""
+    challenge = three_moves(WON.code, NAME)
+    context = browser.new_context(
+        locale="pt-PT", viewport={"width": 320, "height": 568}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    for lang in LANGUAGES:
+        page.goto(f"{base_url}/?lang={lang}#{challenge.link_text()}")
+        wait_ready(page)
+        expect(page.locator('[data-role="challenge-words"]')).to_contain_text(NAME)
+        body = page.locator("body").element_handle()
+        for width, height in SMALLEST:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function(RESIZED)
+            where = f"{lang}, {width}x{height}"
+            assert page.evaluate(ACTION_LABELS, width) == [], f"the actions, {where}"
+            assert page.evaluate(CHALLENGE_SEEN) == [], f"the challenge, {where}"
+            assert page.evaluate(BROKEN_WORDS, body) == [], f"words cut inside, {where}"
+        page.set_viewport_size({"width": 320, "height": 568})
+    # the end, the challenger's result beside the player's, as each language says them
+    page.evaluate(  # the whole winning line, each card clicked (the page's own path)
+        """(taps) => taps.forEach((slot) => document.querySelector(
+            `[data-slot="${slot}"] button[data-card]`).click())""",
+        [slot for move in WON.moves for slot in move],
+    )
+    versus = page.locator('#dialog-end [data-role="versus"]')
+    expect(versus).to_be_visible()
+    for lang in LANGUAGES:
+        another_tab_speaks(page, lang)
+        expect(versus.locator("thead th")).to_have_text([NAME, text(lang, "challenge.versus.you")])
+        for width, height in SMALLEST:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function(RESIZED)
+            where = f"the two results, {lang}, {width}x{height}"
+            assert page.evaluate(BROKEN_WORDS, versus.element_handle()) == [], where
+            assert versus.evaluate("(v) => v.scrollWidth <= v.clientWidth + 1"), where
     context.close()
