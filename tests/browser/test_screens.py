@@ -513,6 +513,9 @@ def test_every_word_reads_whole_on_the_smallest_phones_in_every_language(
             assert page.evaluate(BROKEN_WORDS, body) == [], f"words cut inside, {where}"
         page.set_viewport_size({"width": 320, "height": 568})
     # the end, the challenger's result beside the player's, as each language says them
+    # (on the game's own address: a ?lang= page keeps its language over another tab's)
+    page.goto(f"{base_url}/#{challenge.link_text()}")
+    wait_ready(page)
     page.evaluate(  # the whole winning line, each card clicked (the page's own path)
         """(taps) => taps.forEach((slot) => document.querySelector(
             `[data-slot="${slot}"] button[data-card]`).click())""",
