@@ -1,7 +1,8 @@
 """Findable and hittable, on a phone held either way: every control a finger can reach
-is at least 44 × 44 CSS px, the pile numbers are readable on every felt and never under
-a pile's edge, every window opens at its top, its buttons within reach and at most one
-scroll in it, and on the smallest phones every word reads whole in every language."""
+is at least 44 × 44 CSS px and no two overlap, the pile numbers are readable on every felt
+and never under a pile's edge, every window opens at its top, its buttons within reach
+and at most one scroll in it, and on the smallest phones every word reads whole in every
+language."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from halfmoon.host.examples import WON
 from halfmoon.words.i18n import LANGUAGES, html_lang, text
 from tests.browser.axe import axe_violations
 from tests.browser.conftest import open_game, wait_ready
-from tests.browser.table import Table, small_words
+from tests.browser.table import Table, overlapping, small_words
 from tests.browser.test_challenge import another_tab_speaks, three_moves
 
 CODE = "#HM1-N-AAAAAAB"
@@ -532,4 +533,46 @@ def test_every_word_reads_whole_on_the_smallest_phones_in_every_language(
             where = f"the two results, {lang}, {width}x{height}"
             assert page.evaluate(BROKEN_WORDS, versus.element_handle()) == [], where
             assert versus.evaluate("(v) => v.scrollWidth <= v.clientWidth + 1"), where
+    context.close()
+
+
+# ------------------------------------------ a phone on its side: no two targets overlap
+# (issue 52, item 6).  Every control a finger taps, on the table and beside it: its box,
+# named by what it does (or the card it is).
+TARGETS = """() => [...document.querySelectorAll('button, a[href], input:not([type="file"]), select')]
+  .filter((el) => el.getClientRects().length && !el.closest('dialog')
+    && el.checkVisibility({visibilityProperty: true}))
+  .map((el) => { const r = el.getBoundingClientRect();
+    return [el.dataset.action || el.dataset.card || el.textContent.trim().slice(0, 24),
+            r.left, r.top, r.right, r.bottom]; })"""
+
+
+def test_no_two_targets_overlap_on_a_phone_on_its_side(browser: Browser, base_url: str) -> None:
+    """At 844 × 390 and 667 × 375, touch, in every language: no two things a finger taps
+    overlap, and none reaches off the screen (the deal code's copy target, 44 px tall,
+    covered the top of Pause and Full screen, and began 2 px off the screen's left edge)."""
+    context = browser.new_context(
+        locale="pt-PT", viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    for lang in LANGUAGES:
+        page.goto(f"{base_url}/?lang={lang}{CODE}")
+        wait_ready(page)
+        for width, height in ((844, 390), (667, 375)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function(RESIZED)
+            where = f"{lang}, {width}x{height}"
+            targets = page.evaluate(TARGETS)
+            assert len(targets) > 30, where  # the cards, the bar's and the actions'
+            pairs = [
+                f"{targets[i][0]} {targets[i][1:]} and {targets[j][0]} {targets[j][1:]}"
+                for i, j in overlapping([t[1:] for t in targets])
+            ]
+            assert pairs == [], f"overlapping targets, {where}: {pairs}"
+            off = [
+                f"{name} ({left:.1f}, {top:.1f}, {right:.1f}, {bottom:.1f})"
+                for name, left, top, right, bottom in targets
+                if left < -0.5 or top < -0.5 or right > width + 0.5 or bottom > height + 0.5
+            ]
+            assert off == [], f"targets off the screen, {where}: {off}"
     context.close()
