@@ -215,7 +215,10 @@ def _history(value: object) -> tuple[Entry, ...]:
 
 def replays(entry: Entry) -> None:
     """Replay a game of the history on its deal: Invalid unless every move is legal
-    there and the game ends as the entry says (won, stuck, or left with moves to make)."""
+    there and the game ends as the entry says (won, stuck, or left with moves to make);
+    an entry whose moves were not kept is taken as it says."""
+    if not entry.replayable:
+        return
     game = Game.new(entry.code)
     try:
         for move in entry.removals:

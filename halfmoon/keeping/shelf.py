@@ -16,6 +16,7 @@ from typing import TypeVar
 from ..records import safejson as sj
 from ..words.i18n import Phrase, phrase
 from .books import wall_ms
+from .cookies import CookieStore
 from .keyvalue import KeyValue
 from .saved import KEYS
 
@@ -37,10 +38,18 @@ class Shelf:
         self.set_aside: set[str] = set()  # damaged values already kept aside (and said)
         self.failing = False  # the last write was refused
         self.said: list[Phrase] = []  # what to tell the player about damaged values
+        if isinstance(store, CookieStore) and store.damaged_game:  # no deal to read it by
+            self.said.append(phrase("save.damaged.game.lost"))
 
     @property
     def blocked(self) -> bool:
         return self.store is None
+
+    @property
+    def in_cookies(self) -> bool:
+        """The browser blocks the storage but keeps cookies: a little is kept in them
+        (:mod:`halfmoon.keeping.cookies`)."""
+        return isinstance(self.store, CookieStore)
 
     def give_up(self) -> None:
         """Go on as if the browser kept nothing, reading and writing none of it: the
@@ -56,6 +65,8 @@ class Shelf:
             return "" if self.framed else "save.blocked"
         if self.unreadable:
             return "save.unreadable"
+        if isinstance(self.store, CookieStore) and self.store.displaced:
+            return "save.elsewhere"
         return "save.failed" if self.failing else ""
 
     def take_said(self) -> list[Phrase]:

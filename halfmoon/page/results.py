@@ -56,7 +56,7 @@ class Row:
     summary: str  # ``24 cartas na mesa · 3:40 · 40 jogadas``
     daily: str  # the badge of a deal of the day, or ''
     again: str  # the buttons' accessible names
-    replay: str
+    replay: str  # '' where its moves were not kept: no replay, no challenge
     share: str
     ending: str  # won, stuck or left: for the style
     again_key: str = "action.again"  # the again button's words: Resume or Play again
@@ -112,7 +112,11 @@ def rows(
                 summary=" · ".join(parts),
                 daily=_daily_mark(entry, lang),
                 again=again_words(entry.code, resumable, lang)[1],
-                replay=text(lang, "history.replay.label", code=entry.code, when=said_when),
+                replay=(
+                    text(lang, "history.replay.label", code=entry.code, when=said_when)
+                    if entry.replayable
+                    else ""
+                ),
                 share=text(lang, "history.share.label", code=entry.code, when=said_when),
                 ending=entry.result,
                 again_key=again_words(entry.code, resumable, lang)[0],

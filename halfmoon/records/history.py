@@ -64,6 +64,12 @@ class Entry:
         """How many cards left the table."""
         return len(DOUBLE_DECK) - self.left
 
+    @property
+    def replayable(self) -> bool:
+        """Whether its moves were kept: not where a frame keeps only a short record
+        (:mod:`halfmoon.keeping.cookies`), which leaves them out."""
+        return len(self.removals) == self.moves
+
 
 def result_of(game: Game) -> Result:
     """How a game stands, as the history says it."""
@@ -178,8 +184,9 @@ def _stored(e: Entry) -> dict[str, object]:
         "time": round(e.time_ms),
         "moves": e.moves,
         "daily": e.daily.isoformat() if e.daily is not None else None,
-        "removals": write_removals(e.removals),
     }
+    if e.replayable:  # (left out: its moves were not kept)
+        item["removals"] = write_removals(e.removals)
     if e.late:  # only then (a version that does not know it reads the rest as ever)
         item["late"] = True
     if e.seen:  # likewise
@@ -230,7 +237,8 @@ def _entry(item: dict[str, object]) -> Entry:
     result = item.get("result")
     if result not in RESULTS:
         raise sj.Invalid("a result must be won, stuck or left")
-    removals = read_removals(sj.text(item.get("removals"), "removals", 500))
+    kept = "removals" in item  # (left out of a short record: the moves not kept)
+    removals = read_removals(sj.text(item.get("removals"), "removals", 500)) if kept else ()
     entry = Entry(
         id=sj.text(item.get("id"), "id", 40),
         code=code,
@@ -246,7 +254,7 @@ def _entry(item: dict[str, object]) -> Entry:
         seen=sj.flag(item.get("seen", False), "seen"),
     )
     taken = sum(len(move) for move in removals)
-    if entry.moves != len(removals) or entry.left != len(DOUBLE_DECK) - taken:
+    if kept and (entry.moves != len(removals) or entry.left != len(DOUBLE_DECK) - taken):
         raise sj.Invalid("a game of the history contradicts its moves")
     if (entry.result == "won") != (entry.left == 0):
         raise sj.Invalid("a won game of the history has cards left")

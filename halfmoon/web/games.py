@@ -85,6 +85,8 @@ class Games:
                 button = item.querySelector(f'[data-action="{action}"]')
                 button.dataset.entry = row.id
                 button.setAttribute("aria-label", label)
+                # a game whose moves were not kept has no replay nor challenge
+                button.hidden = action in ("replay", "challenge") and not row.replay
             self.list.appendChild(item)
         self.history.querySelector('[data-role="empty"]').hidden = bool(rows)
         note = self.history.querySelector('[data-role="history-note"]')

@@ -1,0 +1,80 @@
+"""Issue 53: a game in another site's page, in a browser that blocks that frame's
+storage (this Chromium, with its defaults: the game on localhost framed by a page on
+127.0.0.1), keeps in partitioned cookies what fits — the game in progress, the options,
+the language, a short record — and a reload of the host page finds them all; no request
+to the game's site carries more than the engine's budget of them.  What fits, in what
+order, and what is refused is decided and tested in CPython (tests/test_cookies.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Browser, Frame, Page, Request, expect
+
+from halfmoon.host.examples import WON
+from halfmoon.keeping.cookies import BUDGET
+from tests.browser.table import Table
+from tests.browser.test_frame import FRAMED, host, ready
+
+__all__ = ["host"]  # the fixture: a host page on another site
+
+
+def reload_host(page: Page) -> Frame:
+    page.reload()
+    return ready(page)
+
+
+def tops(frame: Frame) -> dict[str, str | None]:
+    return frame.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('[data-slot]')].map(
+            (s) => [s.dataset.slot, s.querySelector('button[data-card]')?.dataset.card ?? null]))"""
+    )
+
+
+def test_a_frame_whose_storage_is_blocked_keeps_the_game_the_options_and_a_record(
+    browser: Browser, host: Callable[..., str]
+) -> None:
+    context = browser.new_context(locale="en-GB", viewport={"width": 900, "height": 800})
+    page = context.new_page()
+    page.goto(host(FRAMED.replace("{query}", f"#{WON.code}")))
+    frame = ready(page)
+    assert frame.evaluate(
+        "(() => { try { localStorage.length; return false } catch (e) { return true } })()"
+    ), "this Chromium leaves the cross-site frame its storage: the test tests nothing"
+    table = Table(frame)  # type: ignore[arg-type]  (a frame, as a page)
+    table.play(WON.moves[:10])
+    frame.locator('[data-action="options"]').click()
+    frame.locator('[data-option="four-colour"]').check()
+    frame.locator('[data-option="felt"]').select_option("blue")
+    frame.locator('[data-option="language"]').select_option("es")
+    page.keyboard.press("Escape")
+    expect(frame.locator('[data-stat="moves"]')).to_have_text("10")
+    before = tops(frame)
+    seen: list[Request] = []
+    page.on("request", lambda request: seen.append(request))
+    # the host page reloaded: the same game, the same options and language
+    frame = reload_host(page)
+    expect(frame.locator('[data-stat="moves"]')).to_have_text("10")
+    assert tops(frame) == before
+    root = frame.locator("html")
+    expect(root).to_have_attribute("data-felt", "blue")
+    assert "four-colour" in (root.get_attribute("class") or "").split()
+    assert frame.evaluate("document.documentElement.lang") == "es"
+    # no request to the game's site carried more of them than the budget
+    game = frame.evaluate("location.origin")
+    cookies = [r.all_headers().get("cookie", "") for r in seen if r.url.startswith(game)]
+    assert cookies and 0 < max(map(len, cookies)) <= BUDGET
+    # the game won, the host page reloaded: the record kept, with the win in it
+    table = Table(frame)  # type: ignore[arg-type]
+    table.play(WON.moves[10:])
+    end = frame.locator("#dialog-end")
+    expect(end).to_be_visible()
+    frame = reload_host(page)
+    # the won game's end window, again, as on the game's own site
+    expect(frame.locator("#dialog-end")).to_be_visible()
+    frame.locator("#end-title").press("Escape")
+    frame.locator('[data-action="stats"]').click()
+    figures = frame.locator("#dialog-stats")
+    expect(figures.locator('[data-stats="played"]')).to_have_text("1")
+    expect(figures.locator('[data-stats="won"]')).to_have_text("1")
+    context.close()
