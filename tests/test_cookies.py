@@ -158,8 +158,8 @@ def test_a_damaged_or_foreign_cookie_is_refused_said_and_the_others_still_read(b
 def test_a_game_cookie_of_another_deal_or_version_is_never_resumed() -> None:
     jar = MemoryJar()
     tab(jar, WON.code).win(5)
-    play = unpack(cookies_of(jar.read())[NAMES["game"]]).partition("~")[2]
-    for cookie in (pack(f"{IMPASSE.code}~{play}"), pack(f"HM9-Z~{play}")):
+    play = cookies_of(jar.read())[NAMES["game"]].partition(".")[2]
+    for cookie in (f"{IMPASSE.code}.{play}", f"HM9-Z.{play}", play):
         shelf = Shelf(CookieStore(MemoryJar({NAMES["game"]: cookie})))
         assert Saver(shelf).last() is None
         assert shelf.take_said() == [phrase("save.damaged.game.lost")]

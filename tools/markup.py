@@ -9,6 +9,7 @@ import html
 import json
 from collections.abc import Callable, Iterable, Mapping
 
+from halfmoon.keeping.cookies import NAMES as COOKIES
 from halfmoon.keeping.prefs import FELTS, SWITCHES, THEMES
 from halfmoon.keeping.saved import KEYS, MAX_CHARS
 from halfmoon.page.address import table as address_table
@@ -88,13 +89,16 @@ def place_shell(slot: str, count: int, inner: str, name: str = "data-slot") -> s
 
 def boot_data(game: Mapping[str, object] | None = None) -> str:
     """What a page's scripts need before Python runs, from the engine's own tables: the
-    storage keys and the most characters of stored options they read, the
+    storage keys (and the cookies that hold two of them where the storage is blocked:
+    :mod:`halfmoon.keeping.cookies`) and the most characters of stored options they read, the
     language-choice table, the options' names; and for the game page what its build
     adds (``game``: tools/build_site.py, ``render_page``).  Written into each page as
     JSON (``<script type="application/json" id="boot-data">``), so the scripts and
     Python cannot disagree."""
     data: dict[str, object] = {
         "keys": KEYS,
+        # where the storage is blocked: the cookies of the game played last and the options
+        "cookies": {KEYS["last"]: COOKIES["game"], KEYS["prefs"]: COOKIES["prefs"]},
         "prefs_chars": MAX_CHARS["prefs"],
         "languages": LANGUAGE_NAMES,
         "default": DEFAULT_LANGUAGE,

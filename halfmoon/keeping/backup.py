@@ -267,10 +267,19 @@ def refused_words(error: Refused, lang: str) -> str:
 
 
 # ------------------------------------------------------- storage the browser keeps
-def keeping(persisted: bool | None, *, blocked: bool, installed: bool, framed: bool) -> str:
+def keeping(
+    persisted: bool | None, *, blocked: bool, installed: bool, framed: bool, cookies: bool = False
+) -> str:
     """What the statistics say of this browser's promise to keep the games (the
     catalogue key): kept; not promised, with the advice to install or save a backup
-    (only a backup for an installed game or one inside another page); or nothing kept."""
+    (only a backup for an installed game or one inside another page); only what fits in
+    cookies, where the storage is blocked (``cookies``: :mod:`.cookies`); or nothing kept.
+
+    >>> keeping(None, blocked=False, installed=False, framed=True, cookies=True)
+    'keep.page'
+    """
+    if cookies:
+        return "keep.page"
     if blocked:
         return "keep.blocked"
     if persisted:

@@ -212,8 +212,8 @@ def fit(kept: Mapping[str, str], budget: int = BUDGET) -> dict[str, str]:
             by_name[NAMES["history"]] = [pack(text) for text in _histories(value)]
         elif key == KEYS["name"]:
             by_name[NAMES["name"]] = [pack(value)]
-        elif code_of_key(key) is not None:  # the deal's code first, then its play
-            by_name[NAMES["game"]] = [pack(f"{code_of_key(key)}~{value}")]
+        elif code_of_key(key) is not None:  # the deal's code as it is, then its play
+            by_name[NAMES["game"]] = [f"{code_of_key(key)}.{pack(value)}"]
     cookies: dict[str, str] = {}
     for name in NAMES.values():
         for value in by_name.get(name, []):
@@ -246,16 +246,15 @@ class CookieStore:
         kept: dict[str, str] = {}
         for name, value in self._cookies().items():
             kind = next(kind for kind, known in NAMES.items() if known == name)
+            if kind == "game":  # its deal's code, then its play (no deal: never read)
+                code, _, value = value.partition(".")
+                if code_of_key(game_key(code)) is None:
+                    continue
             try:
                 text = unpack(value)
             except sj.Invalid:
                 text = value
-            if kind == "game":  # a deal's code, then its play (damaged: no deal, not read)
-                code, _, play = text.partition("~")
-                if code_of_key(game_key(code)) is not None:
-                    kept[game_key(code)] = play
-            else:
-                kept[KEYS[kind]] = text
+            kept[game_key(code) if kind == "game" else KEYS[kind]] = text
         return kept
 
     def get(self, key: str) -> str | None:

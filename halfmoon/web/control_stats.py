@@ -67,7 +67,10 @@ class StatsControl:
         installed = bool(js.window.matchMedia("(display-mode: standalone)").matches)
         storage = self.storage
         blocked, framed = storage.blocked, storage.framed
-        key = keeping(promised, blocked=blocked, installed=installed, framed=framed)
+        cookies = storage.in_cookies  # a frame whose storage is blocked: what fits in cookies
+        key = keeping(
+            promised, blocked=blocked, installed=installed, framed=framed, cookies=cookies
+        )
         self.dialogs.show_keeping(text(self.lang, key), key)
 
     def reset(self) -> dict[str, str]:

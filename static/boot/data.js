@@ -36,6 +36,8 @@
  * kept, look, python, first and strings (tools/build_site.py).  Any field may be missing.
  * @typedef {object} BootData
  * @property {Record<string, string>} [keys] the storage keys
+ * @property {Record<string, string>} [cookies] where the storage is blocked, the cookie
+ *   that holds a key's value (halfmoon/keeping/cookies.py)
  * @property {number} [prefs_chars] the most characters of stored options read
  * @property {Record<string, string>} [languages] a language's name or tag: its code
  * @property {string} [default] the default language
@@ -77,12 +79,33 @@ export const build =
 // page.
 export const offlineCache = boot.offline && build !== "dev" ? `${boot.offline}${build}` : null;
 
-// A stored value, or null where there is none or storage is refused (merely looking at
-// localStorage throws in a storage-blocked frame).
+// A stored value, or null where there is none.  Where storage is refused (merely looking
+// at localStorage throws in a storage-blocked frame) the game keeps a little in cookies
+// (halfmoon/keeping/cookies.py): the deal played last and the options are read there.
 /** @param {string | undefined} key */
 export function stored(key) {
   try {
     return key ? localStorage.getItem(key) : null;
+  } catch (_) {
+    return key ? fromCookie(key) : null;
+  }
+}
+
+/**
+ * The value a cookie holds for ``key``: the deal of the game kept (``code.packed``), or
+ * options packed as base64 of their text (``1j…``); null for anything else.
+ * @param {string} key
+ */
+function fromCookie(key) {
+  const name = (boot.cookies || {})[key];
+  if (!name) return null;
+  try {
+    const found = document.cookie.split("; ").find((pair) => pair.startsWith(`${name}=`));
+    const value = found ? found.slice(name.length + 1) : "";
+    if (key === keys.last) return value.split(".")[0] || null;
+    if (!value.startsWith("1j")) return null;
+    const text = atob(value.slice(2).replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder().decode(Uint8Array.from(text, (c) => c.charCodeAt(0)));
   } catch (_) {
     return null;
   }

@@ -7,6 +7,7 @@ order, and what is refused is decided and tested in CPython (tests/test_cookies.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from playwright.sync_api import Browser, Frame, Page, Request, expect
@@ -17,6 +18,13 @@ from tests.browser.table import Table
 from tests.browser.test_frame import FRAMED, host, ready
 
 __all__ = ["host"]  # the fixture: a host page on another site
+
+
+# the felt and the language the first frame shows, before Python (static/boot/data.js)
+FIRST_FRAME = """document.addEventListener("DOMContentLoaded", () => {
+  const root = document.documentElement;
+  if (location.port && !window.__first) window.__first = [root.dataset.felt, root.lang];
+});"""
 
 
 def reload_host(page: Page) -> Frame:
@@ -35,6 +43,7 @@ def test_a_frame_whose_storage_is_blocked_keeps_the_game_the_options_and_a_recor
     browser: Browser, host: Callable[..., str]
 ) -> None:
     context = browser.new_context(locale="en-GB", viewport={"width": 900, "height": 800})
+    context.add_init_script(FIRST_FRAME)  # what the page shows before Python runs
     page = context.new_page()
     page.goto(host(FRAMED.replace("{query}", f"#{WON.code}")))
     frame = ready(page)
@@ -60,6 +69,7 @@ def test_a_frame_whose_storage_is_blocked_keeps_the_game_the_options_and_a_recor
     expect(root).to_have_attribute("data-felt", "blue")
     assert "four-colour" in (root.get_attribute("class") or "").split()
     assert frame.evaluate("document.documentElement.lang") == "es"
+    assert frame.evaluate("window.__first") == ["blue", "es"]  # from the first frame
     # no request to the game's site carried more of them than the budget
     game = frame.evaluate("location.origin")
     cookies = [r.all_headers().get("cookie", "") for r in seen if r.url.startswith(game)]
@@ -77,4 +87,8 @@ def test_a_frame_whose_storage_is_blocked_keeps_the_game_the_options_and_a_recor
     figures = frame.locator("#dialog-stats")
     expect(figures.locator('[data-stats="played"]')).to_have_text("1")
     expect(figures.locator('[data-stats="won"]')).to_have_text("1")
+    # what this frame keeps, and what not, said in the player's language
+    keeping = figures.locator('[data-role="keeping"]')
+    expect(keeping).to_have_text(re.compile("^Se guarda en esta página: la partida en curso"))
+    expect(keeping).to_have_attribute("data-keeping", "page")
     context.close()
