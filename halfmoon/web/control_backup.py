@@ -75,6 +75,8 @@ class BackupControl:
             backup = read_backup(raw)
         except Refused as exc:
             return refused_words(exc, self.lang)
+        if self.backups.storage.in_cookies:  # a frame keeping a short record: no room
+            return text(self.lang, "restore.error.page")
         t = now()
         control, session = self.control, self.session
         if self.keep.pending:  # the play on the table is stored first, merged like any other

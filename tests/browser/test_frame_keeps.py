@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from playwright.sync_api import Browser, Frame, Page, Request, expect
 
-from halfmoon.host.examples import WON
+from halfmoon.host.examples import IMPASSE, WON
 from halfmoon.keeping.cookies import BUDGET
 from tests.browser.table import Table
 from tests.browser.test_frame import FRAMED, host, ready
+from tests.devices import Device
+from tests.test_history import NOON
 
 __all__ = ["host"]  # the fixture: a host page on another site
 
@@ -40,7 +43,7 @@ def tops(frame: Frame) -> dict[str, str | None]:
 
 
 def test_a_frame_whose_storage_is_blocked_keeps_the_game_the_options_and_a_record(
-    browser: Browser, host: Callable[..., str]
+    browser: Browser, host: Callable[..., str], tmp_path: Path
 ) -> None:
     context = browser.new_context(locale="en-GB", viewport={"width": 900, "height": 800})
     context.add_init_script(FIRST_FRAME)  # what the page shows before Python runs
@@ -91,4 +94,13 @@ def test_a_frame_whose_storage_is_blocked_keeps_the_game_the_options_and_a_recor
     keeping = figures.locator('[data-role="keeping"]')
     expect(keeping).to_have_text(re.compile("^Se guarda en esta página: la partida en curso"))
     expect(keeping).to_have_attribute("data-keeping", "page")
+    # a backup would not fit: it is refused, and the player told where it can be restored
+    backup = tmp_path / "halfmoon.json"
+    backup.write_text(Device(NOON, IMPASSE.code).backup())
+    with page.expect_file_chooser() as chooser:
+        figures.locator('[data-action="restore"]').click()
+    chooser.value.set_files(backup)
+    expect(figures.locator('[data-role="dialog-status"]')).to_have_text(
+        re.compile("^Esta página solo guarda la partida en curso.*sitio del juego.$")
+    )
     context.close()
