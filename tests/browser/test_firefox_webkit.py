@@ -1,8 +1,9 @@
 """The game in Firefox and WebKit, not only Chromium: boot, a pair, a trio, undo and redo
 by click and by keyboard, an error message with its option on, a reload that starts from
 the memory snapshot and resumes, a whole won game, offline play after one visit, the rules
-and examples pages, and an embedded frame — each by real clicks and keys, and any error the page reports fails the
-test (docs/reliability.md, "Every browser").
+and examples pages, an embedded frame, and a frame of another site keeping its game in
+the storage these engines partition for it — each by real clicks and keys, and any error
+the page reports fails the test (docs/reliability.md, "Every browser").
 
 The engines come from Debian's packages (``firefox-esr``; ``webkit2gtk-driver`` with
 ``xvfb``), installed by ``tools/ensure_browsers.sh`` (``make browsers``); see
@@ -22,6 +23,7 @@ import pytest
 
 from halfmoon.host.examples import WON
 from halfmoon.words.i18n import language_of_page
+from tests.browser.conftest import other_origin
 from tests.browser.drivers import Driver, Firefox, WebKit, virtual_screen
 from tools.build_pages import PAGES
 from tools.serve import serve_in_background
@@ -175,6 +177,44 @@ def test_an_embedded_frame(browser_page: Driver, base_url: str) -> None:
     frame = "document.querySelector('half-moon').shadowRoot.querySelector('iframe')"
     frame_errors = driver.js(f"{frame}.contentWindow.halfmoonErrors")
     assert frame_errors == [], frame_errors
+
+
+HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="data:,"></head><body style="margin:0">
+<iframe id="game" src="{game}/?lang=en#{code}" width="600" height="700" style="border:0"></iframe>
+</body></html>"""
+
+
+def test_a_frame_of_another_site_keeps_the_game_in_its_partitioned_storage(
+    browser_page: Driver, base_url: str, tmp_path: Path
+) -> None:
+    """These engines give a frame of another site storage of its own (partitioned, not
+    blocked): the game keeps a move and an option there across a reload of the host
+    page, and writes no cookie (docs/embedding.md, "What a frame keeps")."""
+    driver = browser_page
+    (tmp_path / "host.html").write_text(HOST.format(game=other_origin(base_url), code=WON.code))
+    server, host = serve_in_background(tmp_path, headers=False)  # a plain host page
+    try:
+        driver.goto(f"{host}/host.html")
+        with driver.inside("#game"):
+            driver.wait(READY, BOOT_S)
+            assert driver.js(
+                "(() => { try { return localStorage.length >= 0 } catch { return false } })()"
+            )
+            tap(driver, *WON.moves[0])
+            driver.wait("document.querySelector('[data-stat=\"moves\"]').textContent === '1'")
+            driver.click('[data-action="options"]')
+            driver.click('[data-option="four-colour"]')
+            driver.press("Escape")
+            driver.wait("document.documentElement.dataset.saved !== 'pending'")
+        driver.reload()  # the host page
+        with driver.inside("#game"):
+            driver.wait(READY, BOOT_S)
+            assert stat(driver, "moves") == "1"
+            assert driver.js("document.documentElement.classList.contains('four-colour')")
+            assert "hm." not in driver.js("document.cookie")
+    finally:
+        server.shutdown()
 
 
 # Under WebDriver WebKit keeps no HTTP cache at all (a `force-cache` fetch of a file just
