@@ -104,3 +104,26 @@ def test_a_frame_whose_storage_is_blocked_keeps_the_game_the_options_and_a_recor
         re.compile("^Esta página solo guarda la partida en curso.*sitio del juego.$")
     )
     context.close()
+
+
+def test_two_tabs_of_one_host_page_never_overwrite_each_other_s_game_silently(
+    browser: Browser, host: Callable[..., str]
+) -> None:
+    context = browser.new_context(locale="en-GB", viewport={"width": 900, "height": 800})
+    first = context.new_page()
+    first.goto(host(FRAMED.replace("{query}", f"?lang=en#{WON.code}")))
+    mine = ready(first)
+    Table(mine).play(WON.moves[:2])  # type: ignore[arg-type]
+    second = context.new_page()  # the same host page in another tab: the same game
+    second.goto(first.url.split("#")[0])
+    theirs = ready(second)
+    expect(theirs.locator('[data-stat="moves"]')).to_have_text("2")
+    theirs.evaluate(f"location.hash = '#{IMPASSE.code}'")  # there, another deal
+    expect(theirs.locator('[data-stat="code"]')).to_have_text(IMPASSE.code)
+    Table(mine).play(WON.moves[2:3])  # type: ignore[arg-type]  (the first tab goes on)
+    expect(mine.locator('[data-role="notice"]')).to_have_text(  # the line for what lasts
+        "This game is no longer kept in this page: another tab of the same page keeps"
+        " its own game here. You can keep playing."
+    )
+    assert f"hm.g={IMPASSE.code}." in theirs.evaluate("document.cookie")  # theirs, kept
+    context.close()
