@@ -24,7 +24,7 @@ LINT_SOURCES := $(SITE_SOURCES) $(shell find tests bench types -type f -not -pat
 SITE_STAMP := site/index.html
 LINT_STAMP := .cache/lint.stamp
 
-.PHONY: setup site play test prepare test-rules test-browser test-browsers lint chromium browsers bench bench-browsers bench-phone bench-rules lighthouse soak clean
+.PHONY: setup site play test prepare test-rules test-browser test-browsers lint chromium browsers bench bench-browsers bench-phone bench-rules bench-worker lighthouse soak clean
 
 $(STAMP): pyproject.toml
 	@bash tools/ensure_venv.sh $(PYTHON) $(VENV)
@@ -104,6 +104,10 @@ bench-browsers: site chromium browsers
 ## bench-phone: a mid-range phone (CPU slowed 4x, touch): start-up, blocking and taps
 bench-phone: site chromium
 	RUNS=$(if $(filter 7,$(RUNS)),5,$(RUNS)) $(PY) -m bench.bench_phone
+
+## bench-worker: issue 54's prototype (MicroPython page, engine in a worker) against the game and the bare page; PARTS=lighthouse,phone,desktop,bytes,taps
+bench-worker: site chromium
+	RUNS=$(if $(filter 7,$(RUNS)),3,$(RUNS)) CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} $(PY) -m bench.bench_worker $(if $(PARTS),--parts $(PARTS))
 
 ## lighthouse: Lighthouse (pinned in package.json) on a first visit, mobile: scores and metrics
 lighthouse: site
