@@ -8,6 +8,7 @@ of one host page never overwrite each other's game silently."""
 from __future__ import annotations
 
 import base64
+import random
 import zlib
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
@@ -225,3 +226,43 @@ def test_a_short_record_s_games_are_listed_without_replay_or_challenge() -> None
     (row,) = rows(kept, date(2026, 12, 1), lambda t: datetime.fromtimestamp(t / 1000, UTC), "en")
     assert row.replay == "" and row.summary.endswith("48 moves")
     assert replays(kept[0]) is None  # a backup takes it as it says
+
+
+def test_a_tab_that_wrote_other_keys_still_sees_that_another_tab_went_on() -> None:
+    """A tab's own counts rewrite every cookie: the other tab's game among them is not
+    taken for one this tab has seen."""
+    jar = MemoryJar()
+    other = tab(jar, WON.code)
+    other.win(2)
+    mine = CookieStore(jar)  # this tab opens, seeing that game
+    other.win(1)  # the other tab goes on with it
+    mine.set(
+        KEYS["stats"], '{"v":2,"played":1,"won":0,"best_time_ms":null,"streak":0,"best_streak":0}'
+    )
+    with pytest.raises(Exception, match="another tab"):
+        mine.set(game_key(IMPASSE.code), "{}")  # a game of another deal here: refused
+    assert mine.displaced and cookies_of(jar.read())[NAMES["game"]].startswith(WON.code)
+
+
+def test_the_name_and_the_history_are_kept_as_far_as_they_fit_never_refused() -> None:
+    store = CookieStore(MemoryJar(), budget=110)
+    store.set(
+        KEYS["stats"], '{"v":2,"played":1,"won":0,"best_time_ms":null,"streak":0,"best_streak":0}'
+    )
+    store.set(KEYS["name"], "Maximiliana " * 10)  # no room: dropped, not an error
+    assert store.get(KEYS["name"]) is None and store.get(KEYS["stats"]) is not None
+    with pytest.raises(Exception, match="no room"):
+        store.set(KEYS["prefs"], '{"v":2,"felt":"blue","theme":"dark","chosen":"felt,theme"}')
+
+
+def test_a_damaged_value_too_long_to_keep_makes_room_rather_than_stop_the_saves() -> None:
+    jar = MemoryJar()
+    tab(jar, WON.code).win(3)
+    noise = base64.b64encode(random.Random(1).randbytes(1_500)).decode()  # (no deflating it)
+    huge = pack('{"v":2,"played":"' + noise + '"}')  # read: refused; kept: no room
+    jar.write(NAMES["stats"], huge)
+    device = tab(jar)
+    assert device.stats().played == 0  # read as the page's start reads it: refused, told
+    assert device.shelf.take_said() == [phrase("save.damaged.stats.lost")]
+    device.saver.save(device.session.play)  # the game is saved, the damaged value gone
+    assert device.shelf.notice() == "" and NAMES["stats"] not in cookies_of(jar.read())

@@ -44,13 +44,15 @@ from typing import Final, Protocol
 from ..records import safejson as sj
 from ..records.history import read_history, trim, write_history
 from .prefs import Prefs
-from .saved import KEYS, code_of_key, game_key
+from .saved import KEYS, code_of_key, game_key, read_play, read_prefs, read_stats
 
 BUDGET: Final = 1_000
 """Bytes of kept data a request to the game's site may carry: the cookies' names and
 values, with the ``; `` between them (the ``Cookie`` header's value)."""
 NAMES: Final = {"prefs": "hm.p", "stats": "hm.s", "game": "hm.g", "history": "hm.h", "name": "hm.n"}
 """Each cookie by what it holds, in the order they are kept: the first fit first."""
+REQUIRED: Final = ("prefs", "stats", "game")
+"""What a write refuses to drop: it raises instead, as a full storage does."""
 RECENT: Final = 5
 """The newest games of the history kept before the older deals of the day."""
 MARK: Final = "1"
@@ -279,7 +281,9 @@ class CookieStore:
             self._take_game(key, kept)
             kept = {k: v for k, v in kept.items() if code_of_key(k) is None}
         kept[key] = value
-        self._write(kept, key)
+        cookies = self._write(kept, key)
+        if code_of_key(key) is not None:  # this tab's game, as it wrote it
+            self._game = cookies.get(NAMES["game"])
 
     def _take_game(self, key: str, kept: Mapping[str, str]) -> None:
         """Refuse to write this tab's game over another deal's that another tab kept
@@ -297,19 +301,40 @@ class CookieStore:
         del kept[key]
         self._write(kept, None)
 
-    def _write(self, kept: Mapping[str, str], key: str | None) -> None:
-        """Write the cookies that keep ``kept`` (what changed, and remove the rest);
-        raise if ``key`` did not fit, writing nothing."""
+    def _write(self, kept: Mapping[str, str], key: str | None) -> dict[str, str]:
+        """Write the cookies that keep ``kept`` (what changed, and remove the rest), and
+        give them; raise, writing nothing, if the options, the statistics or the game
+        do not all fit — the history and the name are kept as far as they fit (the
+        record's figures are the statistics')."""
         cookies = fit(kept, self.budget)
-        written = {NAMES[_kind(k)] for k in kept} & set(cookies)
-        if key is not None and NAMES[_kind(key)] not in written:
-            raise Unkept(f"{key}: no room in cookies")
+        dropped = [
+            k
+            for k, v in kept.items()
+            if _kind(k) in REQUIRED
+            and NAMES[_kind(k)] not in cookies
+            and (k == key or _sound(k, v))
+        ]
+        if dropped:  # nothing of these goes to make room for another (but what is damaged)
+            raise Unkept(f"{key}: no room in cookies for {', '.join(dropped)}")
         before = self._cookies()
         changed = [n for n in NAMES.values() if before.get(n) != cookies.get(n)]
         # what shrinks or goes first, so that the cookies are never over the budget
         for name in sorted(changed, key=lambda n: len(cookies.get(n, "")) - len(before.get(n, ""))):
             self.jar.write(name, cookies.get(name))
-        self._game = cookies.get(NAMES["game"])
+        return cookies
+
+
+def _sound(key: str, text: str) -> bool:
+    """Whether ``text`` reads as the value of ``key`` (a damaged one may make room)."""
+    reader = {"prefs": read_prefs, "stats": read_stats}.get(_kind(key))
+    try:
+        if reader is not None:
+            reader(text)
+        else:
+            read_play(text, code_of_key(key))
+    except sj.Invalid:
+        return False
+    return True
 
 
 def _kind(key: str) -> str:
