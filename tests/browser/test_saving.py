@@ -284,19 +284,46 @@ def test_a_failed_read_never_leads_to_writing_over_what_could_not_be_read(
     context.close()
 
 
+# a browser that blocks the site's data: storage refused, and cookies (a browser that
+# refuses them reads none and keeps none)
+BLOCKED = (
+    "Object.defineProperty(window, 'localStorage', { get() {"
+    " throw new DOMException('blocked', 'SecurityError'); } });"
+    "Object.defineProperty(window, 'indexedDB', { get() {"
+    " throw new DOMException('blocked', 'SecurityError'); } });"
+)
+NO_COOKIES = (
+    "Object.defineProperty(Document.prototype, 'cookie', { get() { return ''; }, set() {} });"
+)
+
+
 def test_storage_blocked_in_a_page_of_its_own_is_said(browser: Browser, base_url: str) -> None:
     context = browser.new_context(locale="en-GB")
-    context.add_init_script(
-        "Object.defineProperty(window, 'localStorage', { get() {"
-        " throw new DOMException('blocked', 'SecurityError'); } });"
-        "Object.defineProperty(window, 'indexedDB', { get() {"
-        " throw new DOMException('blocked', 'SecurityError'); } });"
-    )
+    context.add_init_script(BLOCKED + NO_COOKIES)
     page = open_game(context, base_url, f"#{X}")
     expect(page.locator('[data-role="notice"]')).to_have_text(text("en", "save.blocked"))
     play_first_move(Table(page))
     expect(page.locator('[data-stat="moves"]')).to_have_text("1")
     assert stats_shown(page)["played"] == "1"  # counted for the visit
+    context.close()
+
+
+def test_storage_blocked_but_cookies_kept_keeps_a_short_record(
+    browser: Browser, base_url: str
+) -> None:
+    """Where only the storage is refused, the game keeps its game, options and figures
+    in cookies, as a frame does where its storage is blocked (docs/embedding.md), and
+    says nothing is lost where nothing is."""
+    context = browser.new_context(locale="en-GB")
+    context.add_init_script(BLOCKED)
+    page = open_game(context, base_url, f"#{X}")
+    play_first_move(Table(page))
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    expect(page.locator('[data-role="notice"]')).to_have_text("")
+    assert stats_shown(page)["played"] == "1"
     context.close()
 
 
