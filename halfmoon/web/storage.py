@@ -44,13 +44,10 @@ def local_storage(window: Any) -> LocalStorage | None:
     return None if local is None else LocalStorage(local)
 
 
-def kept_in(window: Any, granted: Any = None) -> KeyValue | None:
+def kept_in(window: Any) -> KeyValue | None:
     """Where the game keeps its keys: the page's ``localStorage``; where the browser
-    blocks it, the storage it granted this frame (``granted``: the Storage Access API's
-    handle), else the page's cookies (:mod:`halfmoon.keeping.cookies`); else nowhere."""
+    blocks it, the page's cookies (:mod:`halfmoon.keeping.cookies`); else nowhere."""
     local = local_storage(window)
-    if local is None and granted is not None:
-        local = local_storage(granted)
     return local if local is not None else cookie_store(window.document)
 
 
@@ -58,7 +55,5 @@ class Storage(Shelf):
     """The engine's :class:`~halfmoon.keeping.shelf.Shelf` over the page's ``localStorage``, or
     its cookies where the browser blocks that (none where it blocks both)."""
 
-    def __init__(
-        self, window: Any, *, framed: bool, granted: Any = None, wall: Callable[[], float] = wall_ms
-    ) -> None:
-        super().__init__(kept_in(window, granted), framed=framed, wall=wall)
+    def __init__(self, window: Any, *, framed: bool, wall: Callable[[], float] = wall_ms) -> None:
+        super().__init__(kept_in(window), framed=framed, wall=wall)

@@ -223,6 +223,7 @@ def test_a_frame_of_another_site_keeps_the_game_in_its_partitioned_storage(
 # cache revalidates them, "not modified"); those the start fetches by script, the
 # largest, it takes from what the page kept.  docs/performance.md, "Every browser".
 BY_SCRIPT = ("pyodide.asm.wasm", "halfmoon-stdlib-", "engine.zip")
+LATE = '["/static/motion.js", "/static/drag.js", "/static/sound.js"]'  # (static/boot.js)
 
 
 def test_offline_after_one_visit_and_no_file_fetched_twice(
@@ -257,6 +258,13 @@ def test_offline_after_one_visit_and_no_file_fetched_twice(
         server.server_close()
     open_game(driver, f"{url}/#{WON.code}")  # nothing answers there now
     assert stat(driver, "code") == WON.code
+    # the modules fetched once the game is ready, loaded before the page is left (Firefox
+    # reports a fetch its service worker was still answering, cut off by the next page)
+    driver.wait(
+        f"{LATE}.every((m) => performance.getEntriesByName(new URL(m, location).href)"
+        ".some((e) => e.responseEnd > 0))",
+        BOOT_S,
+    )
     # the rules page in a language the copy has not kept: the one it has, saying why
     lang = language_of_page(driver.js("document.documentElement.lang"))
     other = next(code for code in PAGES if code != lang)
