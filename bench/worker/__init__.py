@@ -16,6 +16,7 @@ import re
 import shutil
 from pathlib import Path
 
+from halfmoon.rules.layout import POSITIONS, SLOTS
 from tools import build_site
 
 HERE = Path(__file__).resolve().parent
@@ -45,6 +46,9 @@ def add_prototype(site: Path, *, snapshot_delay_ms: int = 0) -> str:
         "glue": f"{PATH}hm_engine.py",
         "build": build.hexdigest()[:16],
         "snapshotDelay": snapshot_delay_ms,
+        # the places, in order, on the page's simpler grid (a reserve card's half column
+        # rounded down)
+        "places": [[slot, [POSITIONS[slot][0], int(POSITIONS[slot][1])]] for slot in SLOTS],
     }
     out = site / PATH.strip("/")
     (out / "micropython").mkdir(parents=True, exist_ok=True)

@@ -22,25 +22,11 @@ from pyscript.ffi import create_proxy, to_js
 PLAY_KEY = "hm-proto.play"
 VIEW_KEY = "hm-proto.view"
 ACTIONS = {"undo": "undo", "new": "new_game"}  # a button's data-action → the worker's call
-SLOTS = [f"P{n}" for n in range(1, 13)] + [f"R{n}" for n in range(1, 9)]
-# grid row and column of each place (docs/design.md, "The table", simplified)
-WHERE = {
-    "P1": (4, 1),
-    "P2": (3, 1),
-    "P3": (2, 1),
-    "P4": (1, 1),
-    "P5": (1, 2),
-    "P6": (1, 3),
-    "P7": (1, 4),
-    "P8": (1, 5),
-    "P9": (1, 6),
-    "P10": (1, 7),
-    "P11": (2, 7),
-    "P12": (3, 7),
-}
-for n in range(4):
-    WHERE[f"R{n + 1}"] = (2, n + 2)
-    WHERE[f"R{n + 5}"] = (3, n + 2)
+# each place's grid row and column, handed over by the build from the engine's layout
+# (bench/worker/__init__.py, halfmoon/rules/layout.py), in the engine's order of places
+CONFIG = json.loads(js.document.getElementById("proto-config").textContent)
+WHERE = {slot: (place[0], place[1]) for slot, place in CONFIG["places"]}
+SLOTS = [slot for slot, _ in CONFIG["places"]]
 
 document = js.document
 root = document.documentElement
