@@ -103,6 +103,23 @@ def test_a_frame_whose_storage_is_blocked_keeps_the_game_the_options_and_a_recor
     expect(figures.locator('[data-role="dialog-status"]')).to_have_text(
         re.compile("^Esta página solo guarda la partida en curso.*sitio del juego.$")
     )
+    # another deal: the won game is in the list as kept here, without its moves, so
+    # without a replay or a challenge (Play again and Share stay)
+    frame.locator("#stats-title").press("Escape")
+    frame.evaluate(f"location.hash = '#{IMPASSE.code}'")
+    expect(frame.locator('[data-stat="code"]')).to_have_text(IMPASSE.code)
+    frame.locator('[data-action="stats"]').click()
+    figures.locator('[data-action="history"]').click()
+    row = frame.locator('#dialog-history [data-role="games"] li')
+    expect(row).to_have_count(1)
+    for action, shown in (
+        ("again", True),
+        ("share", True),
+        ("replay", False),
+        ("challenge", False),
+    ):
+        button = row.locator(f'[data-action="{action}"]')
+        expect(button).to_be_visible() if shown else expect(button).to_be_hidden()
     context.close()
 
 
