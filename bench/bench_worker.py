@@ -305,6 +305,17 @@ def measure(parts: tuple[str, ...], runs: int) -> dict[str, Any]:
     return results
 
 
+def worker_slowed(visits: list[dict[str, Any]]) -> tuple[float, float] | None:
+    """The prototype's worker span (start → Python ready, median) and the ready those
+    visits would have had were the worker slowed 4x as the page is, or None."""
+    spans = [v["worker"] for v in visits if v.get("worker") is not None]
+    if not spans:
+        return None
+    span = statistics.median(spans)
+    ready = [v["ready"] for v in visits if v.get("ready") is not None]
+    return span, statistics.median(ready) + 3 * span
+
+
 def report(r: dict[str, Any]) -> None:
     def cell(values: list[float]) -> str:
         if not values:
@@ -371,15 +382,13 @@ def report(r: dict[str, Any]) -> None:
                 "    of them over 100 ms",
                 {n: str(sum(x > 100 for x in t)) for n, t in taps.items() if t},
             )
-        spans = [v["worker"] for v in ph["proto"]["return"] if v.get("worker") is not None]
-        if spans:
-            span = statistics.median(spans)
-            ready = statistics.median(ret("proto", "ready"))
+        slowed = worker_slowed(ph["proto"]["return"])
+        if slowed is not None:
+            span, ready = slowed
             print(
                 f"  the prototype's worker (not slowed by CDP): start → Python ready {span:,.0f} ms"
-                f" median; were it 4x slower, ready ≈ {ready + 3 * span:,.0f} ms"
-                f" ({(ready + 3 * span) / statistics.median(ret('bare', 'ready')):.2f}x the bare"
-                " return)"
+                f" median; were it 4x slower, ready ≈ {ready:,.0f} ms"
+                f" ({ready / statistics.median(ret('bare', 'ready')):.2f}x the bare return)"
             )
         starts = {n: ",".join(str(v.get("snapshot")) for v in ph[n]["return"]) for n in names}
         row("  how Python started", starts)
@@ -390,13 +399,11 @@ def report(r: dict[str, Any]) -> None:
         row("phone 4x first visit: ready (ms)", {n: cell(cold(n, "ready")) for n in names})
         row("  longest task (ms)", {n: cell(cold(n, "longest")) for n in names})
         row("  blocking time (ms)", {n: cell(cold(n, "tbt")) for n in names})
-        spans = [v["worker"] for v in ph["proto"]["cold"] if v.get("worker") is not None]
-        if spans:
-            span = statistics.median(spans)
-            ready = statistics.median(cold("proto", "ready"))
+        slowed = worker_slowed(ph["proto"]["cold"])
+        if slowed is not None:
             print(
-                f"  the prototype's worker, first visit: start → Python ready {span:,.0f} ms;"
-                f" were it 4x slower, ready ≈ {ready + 3 * span:,.0f} ms"
+                f"  the prototype's worker, first visit: start → Python ready {slowed[0]:,.0f} ms;"
+                f" were it 4x slower, ready ≈ {slowed[1]:,.0f} ms"
             )
     if "desktop" in r:
         d = r["desktop"]
